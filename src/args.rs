@@ -1,0 +1,105 @@
+//! The flags of the command line, mirrored as clap types, and their
+//! conversion into the values the library uses.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use gamecert::driver::Limits;
+use gamecert::kernel::budget::DEFAULT_MAX_ENTRIES;
+
+/// Checks proof certificates about combinatorial games.
+#[derive(Parser, Debug)]
+#[command(name = "gamecert", version)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Kernel-check every claim of the given files and directories.
+    Check(CheckArgs),
+    /// Print the Grundy values and outcomes of a game expression.
+    Eval(EvalArgs),
+    /// Time the kernel on the performance targets (or on the given games).
+    Bench(BenchArgs),
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug)]
+pub enum Format {
+    Human,
+    Json,
+}
+
+/// Search limits shared by `check` and `eval`.
+#[derive(Args, Debug)]
+pub struct BudgetArgs {
+    /// Per-claim search budget: a time (`30s`, `2m`), a node count (`500000`),
+    /// or both separated by a comma.
+    #[arg(long, default_value = "10m")]
+    pub budget: String,
+    /// Cap on the memo tables of one claim, in MiB (turns into UNDECIDED).
+    #[arg(long, value_name = "MIB")]
+    pub max_memory: Option<u64>,
+}
+
+/// Bytes a memo entry takes, including the hash table's overhead (an estimate
+/// on the high side, used to turn `--max-memory` into an entry cap).
+const BYTES_PER_ENTRY: u64 = 64;
+
+impl BudgetArgs {
+    pub fn limits(&self) -> Result<Limits, String> {
+        let mut limits = Limits { max_nodes: None, time: None, max_entries: DEFAULT_MAX_ENTRIES };
+        for part in self.budget.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            let bad = || format!("cannot read budget `{part}`: use e.g. 30s, 2m or 500000");
+            if let Some(secs) = part.strip_suffix('s') {
+                limits.time = Some(Duration::from_secs_f64(secs.parse::<f64>().map_err(|_| bad())?.max(0.0)));
+            } else if let Some(mins) = part.strip_suffix('m') {
+                limits.time = Some(Duration::from_secs_f64(mins.parse::<f64>().map_err(|_| bad())?.max(0.0) * 60.0));
+            } else {
+                limits.max_nodes = Some(part.parse().map_err(|_| bad())?);
+            }
+        }
+        if let Some(mib) = self.max_memory {
+            limits.max_entries = usize::try_from(mib.saturating_mul(1 << 20) / BYTES_PER_ENTRY).unwrap_or(usize::MAX);
+        }
+        Ok(limits)
+    }
+}
+
+#[derive(Args, Debug)]
+pub struct CheckArgs {
+    /// Files and directories (searched for *.cert); default `certificates`.
+    pub paths: Vec<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "human")]
+    pub format: Format,
+    /// Worker threads (default: the number of cores).
+    #[arg(long)]
+    pub jobs: Option<usize>,
+    /// Record the seconds spent on each claim.
+    #[arg(long)]
+    pub timings: bool,
+    #[command(flatten)]
+    pub budget: BudgetArgs,
+}
+
+#[derive(Args, Debug)]
+pub struct EvalArgs {
+    /// The game expression, e.g. `cram 3x5` or `nim [1,2,3]`.
+    #[arg(required = true, num_args = 1..)]
+    pub game: Vec<String>,
+    /// Skip the misère value.
+    #[arg(long)]
+    pub normal_only: bool,
+    #[command(flatten)]
+    pub budget: BudgetArgs,
+}
+
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// Games to time instead of the default targets.
+    pub games: Vec<String>,
+}

@@ -1,0 +1,163 @@
+//! The pipeline of `gamecert check`: load, elaborate, run the kernel on every
+//! claim (in parallel), and assemble the report.
+//!
+//! Key decision: claims are independent jobs with their own budget and memo,
+//! handed to `--jobs` worker threads through a shared counter; results are
+//! stored by job index, so the report is identical whatever the scheduling.
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use crate::elaborate::load::{load, SourceFile, UsageError};
+use crate::kernel::budget::Budget;
+use crate::kernel::impartial::check::check;
+use crate::kernel::verdict::Verdict;
+use crate::report::diagnostics::{elab_problem, line_column, render, syntax_problem, Problem};
+use crate::report::{wording, ClaimReport, ErrorReport, FileReport, Report, Summary, VerdictName};
+
+/// Limits for each claim's search.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// Node limit per claim.
+    pub max_nodes: Option<u64>,
+    /// Time limit per claim.
+    pub time: Option<Duration>,
+    /// Memo entry cap per claim.
+    pub max_entries: usize,
+}
+
+impl Limits {
+    /// A fresh budget with these limits.
+    pub fn budget(&self) -> Budget {
+        Budget::new(self.max_nodes, self.time, self.max_entries)
+    }
+}
+
+/// Options of a check run.
+#[derive(Clone, Debug)]
+pub struct CheckOptions {
+    /// Worker threads.
+    pub jobs: usize,
+    /// Per-claim limits.
+    pub limits: Limits,
+    /// Whether to record seconds per claim.
+    pub timings: bool,
+}
+
+/// The report and the rendered diagnostics of a run.
+pub struct Outcome {
+    /// The report.
+    pub report: Report,
+    /// miette renderings of every file problem, for standard error.
+    pub diagnostics: Vec<String>,
+}
+
+/// Kernel-checks every claim of every file reached from `paths`.
+pub fn check_paths(paths: &[PathBuf], options: &CheckOptions) -> Result<Outcome, UsageError> {
+    let files = load(paths)?;
+    Ok(check_files(&files, options))
+}
+
+/// Kernel-checks every claim of already loaded files.
+pub fn check_files(files: &[SourceFile], options: &CheckOptions) -> Outcome {
+    let jobs: Vec<(usize, usize)> = files
+        .iter()
+        .enumerate()
+        .flat_map(|(f, file)| (0..file.claims.len()).map(move |c| (f, c)))
+        .collect();
+    let results: Vec<Mutex<Option<(Verdict, f64)>>> = jobs.iter().map(|_| Mutex::new(None)).collect();
+    let next = AtomicUsize::new(0);
+    let worker = || loop {
+        let i = next.fetch_add(1, Ordering::Relaxed);
+        let Some(&(f, c)) = jobs.get(i) else { break };
+        let Ok((statement, evidence)) = &files[f].claims[c].explicit else { continue };
+        let started = Instant::now();
+        let verdict = check(statement, evidence, options.limits.budget());
+        if let Ok(mut slot) = results[i].lock() {
+            *slot = Some((verdict, started.elapsed().as_secs_f64()));
+        }
+    };
+    std::thread::scope(|scope| {
+        for _ in 0..options.jobs.max(1) {
+            // The searches recurse once per move; a large stack keeps the
+            // deepest boards (64 cells) far from the limit.
+            let spawned = std::thread::Builder::new().stack_size(256 << 20).spawn_scoped(scope, worker);
+            if spawned.is_err() {
+                worker();
+            }
+        }
+    });
+    let mut verdicts = results.into_iter().map(|m| m.into_inner().ok().flatten());
+    let mut summary = Summary::default();
+    let mut diagnostics = Vec::new();
+    let mut reports = Vec::new();
+    for file in files {
+        let mut problems: Vec<Problem> = file.ast.errors.iter().map(syntax_problem).collect();
+        problems.extend(file.include_errors.iter().map(elab_problem));
+        let errors: Vec<ErrorReport> = problems.iter().map(|p| error_report(p, &file.source)).collect();
+        summary.errors += errors.len();
+        for p in &problems {
+            diagnostics.push(render(p, &file.display, &file.source));
+        }
+        let mut claims = Vec::new();
+        for claim in &file.claims {
+            let result = verdicts.next().flatten();
+            let (line, _) = line_column(&file.source, claim.span.start);
+            let (verdict, rule, detail, seconds) = match (&claim.explicit, result) {
+                (Err(e), _) => {
+                    let problem = elab_problem(e);
+                    diagnostics.push(render(&problem, &file.display, &file.source));
+                    (VerdictName::Error, String::new(), format!("{} [{}]", problem.message, problem.code), None)
+                }
+                (Ok(_), Some((v, secs))) => {
+                    let (name, rule) = match &v {
+                        Verdict::Verified { rule, .. } => (VerdictName::Verified, rule),
+                        Verdict::Refuted { rule, .. } => (VerdictName::Refuted, rule),
+                        Verdict::Undecided { rule, .. } => (VerdictName::Undecided, rule),
+                    };
+                    (name, rule.code().to_string(), wording::detail(&v), Some(secs))
+                }
+                (Ok(_), None) => (VerdictName::Error, String::new(), "the check did not complete".to_string(), None),
+            };
+            match verdict {
+                VerdictName::Verified => summary.verified += 1,
+                VerdictName::Refuted => summary.refuted += 1,
+                VerdictName::Undecided => summary.undecided += 1,
+                VerdictName::Error => summary.errors += 1,
+            }
+            claims.push(ClaimReport {
+                id: claim.id.clone(),
+                statement: claim.statement.clone(),
+                verdict,
+                rule,
+                depends_on: Vec::new(),
+                detail,
+                line,
+                seconds: seconds.filter(|_| options.timings),
+            });
+        }
+        reports.push(FileReport { path: file.display.clone(), sha256: file.sha256.clone(), claims, errors });
+    }
+    Outcome { report: Report { gamecert: "1", files: reports, summary }, diagnostics }
+}
+
+fn error_report(p: &Problem, source: &str) -> ErrorReport {
+    let (line, column) = line_column(source, p.span.start);
+    ErrorReport { code: p.code, message: p.message.clone(), line, column, start: p.span.start, end: p.span.end }
+}
+
+/// The exit code of a finished run (SPEC 5): errors first (the run did not
+/// check everything it was given), then refutations, then undecided claims.
+pub fn exit_code(summary: &Summary) -> i32 {
+    if summary.errors > 0 {
+        2
+    } else if summary.refuted > 0 {
+        1
+    } else if summary.undecided > 0 {
+        3
+    } else {
+        0
+    }
+}

@@ -1,0 +1,218 @@
+//! Finding certificate files and following their includes.
+//!
+//! Key decision: every file is identified by its canonical path, so a file
+//! reached twice (named on the command line and included, or included by two
+//! files) is parsed and checked once. Includes are relative to the including
+//! file, must stay inside the *root* of the argument they were reached from (the
+//! directory given to `check`, or the directory of a file given to it), may be
+//! pinned by SHA-256, and must not form a cycle.
+
+use std::collections::{BTreeMap, HashMap};
+use std::path::{Path, PathBuf};
+
+use sha2::{Digest, Sha256};
+
+use super::{claims, ElabError, ElabErrorKind, ElaboratedClaim};
+use crate::syntax::ast::{File, Item};
+use crate::syntax::parse_file;
+
+/// One loaded certificate file.
+#[derive(Debug)]
+pub struct SourceFile {
+    /// The path as shown in reports (relative to the working directory when possible).
+    pub display: String,
+    /// The file's text.
+    pub source: String,
+    /// SHA-256 of the text, lowercase hex.
+    pub sha256: String,
+    /// The syntax tree (with its syntax errors).
+    pub ast: File,
+    /// Include errors found in this file.
+    pub include_errors: Vec<ElabError>,
+    /// The elaborated claims.
+    pub claims: Vec<ElaboratedClaim>,
+}
+
+/// A command-line path that could not be used.
+#[derive(Debug)]
+pub struct UsageError {
+    /// The path.
+    pub path: PathBuf,
+    /// The operating system's message.
+    pub message: String,
+}
+
+/// All files reached from the given paths, sorted by display path.
+pub fn load(paths: &[PathBuf]) -> Result<Vec<SourceFile>, UsageError> {
+    let mut loader = Loader::default();
+    for path in paths {
+        let usage = |e: std::io::Error| UsageError { path: path.clone(), message: e.to_string() };
+        let meta = std::fs::metadata(path).map_err(usage)?;
+        let root = if meta.is_dir() { path.clone() } else { path.parent().map_or_else(|| PathBuf::from("."), Path::to_path_buf) };
+        let root = canonical_or_self(&root);
+        let mut files = Vec::new();
+        if meta.is_dir() {
+            collect_certs(path, &mut files).map_err(usage)?;
+        } else {
+            files.push(path.clone());
+        }
+        for file in files {
+            let canonical = file.canonicalize().map_err(|e| UsageError { path: file.clone(), message: e.to_string() })?;
+            let text = std::fs::read_to_string(&file).map_err(|e| UsageError { path: file.clone(), message: e.to_string() })?;
+            loader.add(canonical, text, &root);
+        }
+    }
+    loader.find_cycles();
+    let mut files: Vec<SourceFile> = loader.files.into_values().collect();
+    files.sort_by(|a, b| a.display.cmp(&b.display));
+    Ok(files)
+}
+
+fn canonical_or_self(path: &Path) -> PathBuf {
+    path.canonicalize().unwrap_or_else(|_| path.to_path_buf())
+}
+
+/// Every `*.cert` below `dir`, in sorted order.
+fn collect_certs(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)?.map(|e| e.map(|e| e.path())).collect::<Result<_, _>>()?;
+    entries.sort();
+    for entry in entries {
+        if entry.is_dir() {
+            collect_certs(&entry, out)?;
+        } else if entry.extension().is_some_and(|e| e == "cert") {
+            out.push(entry);
+        }
+    }
+    Ok(())
+}
+
+/// SHA-256 of `text` as lowercase hex.
+pub fn sha256_hex(text: &[u8]) -> String {
+    Sha256::digest(text).iter().map(|b| format!("{b:02x}")).collect()
+}
+
+#[derive(Default)]
+struct Loader {
+    files: BTreeMap<PathBuf, SourceFile>,
+    /// Resolved includes: (includer, index of the include item, included file).
+    edges: Vec<(PathBuf, usize, PathBuf)>,
+}
+
+impl Loader {
+    fn add(&mut self, canonical: PathBuf, text: String, root: &Path) {
+        if self.files.contains_key(&canonical) {
+            return;
+        }
+        let ast = parse_file(&text);
+        let claims = claims(&ast);
+        let mut file = SourceFile {
+            display: display_path(&canonical),
+            sha256: sha256_hex(text.as_bytes()),
+            source: text,
+            ast,
+            include_errors: Vec::new(),
+            claims,
+        };
+        let mut reached = Vec::new();
+        for (index, item) in file.ast.items.iter().enumerate() {
+            let Item::Include(include) = item else { continue };
+            let fail = |kind| ElabError { kind, span: include.span };
+            let relative = Path::new(&include.path.node);
+            let resolved = match resolve(&canonical, relative, root) {
+                Ok(p) => p,
+                Err(kind) => {
+                    file.include_errors.push(fail(kind));
+                    continue;
+                }
+            };
+            let text = match std::fs::read_to_string(&resolved) {
+                Ok(t) => t,
+                Err(e) => {
+                    file.include_errors.push(fail(ElabErrorKind::IncludeUnreadable(e.to_string())));
+                    continue;
+                }
+            };
+            if let Some(pin) = &include.sha256 {
+                let actual = sha256_hex(text.as_bytes());
+                let well_formed = pin.node.len() == 64 && pin.node.chars().all(|c| c.is_ascii_hexdigit());
+                if !well_formed {
+                    file.include_errors.push(ElabError { kind: ElabErrorKind::BadPin, span: pin.span });
+                    continue;
+                }
+                if !pin.node.eq_ignore_ascii_case(&actual) {
+                    let kind = ElabErrorKind::PinMismatch { actual };
+                    file.include_errors.push(ElabError { kind, span: pin.span });
+                    continue;
+                }
+            }
+            self.edges.push((canonical.clone(), index, resolved.clone()));
+            reached.push((resolved, text));
+        }
+        self.files.insert(canonical, file);
+        for (path, text) in reached {
+            self.add(path, text, root);
+        }
+    }
+
+    /// Marks each include that closes a cycle.
+    fn find_cycles(&mut self) {
+        let mut graph: HashMap<&PathBuf, Vec<(&PathBuf, usize)>> = HashMap::new();
+        for (from, index, to) in &self.edges {
+            graph.entry(from).or_default().push((to, *index));
+        }
+        let mut closing = Vec::new();
+        for (from, index, to) in &self.edges {
+            if reaches(&graph, to, from) {
+                closing.push((from.clone(), *index));
+            }
+        }
+        for (from, index) in closing {
+            if let Some(file) = self.files.get_mut(&from) {
+                if let Item::Include(include) = &file.ast.items[index] {
+                    let span = include.span;
+                    file.include_errors.push(ElabError { kind: ElabErrorKind::IncludeCycle, span });
+                }
+            }
+        }
+    }
+}
+
+/// Whether `target` is reachable from `start` along includes.
+fn reaches(graph: &HashMap<&PathBuf, Vec<(&PathBuf, usize)>>, start: &PathBuf, target: &PathBuf) -> bool {
+    let mut stack = vec![start];
+    let mut seen = std::collections::HashSet::new();
+    while let Some(node) = stack.pop() {
+        if node == target {
+            return true;
+        }
+        if seen.insert(node) {
+            stack.extend(graph.get(node).into_iter().flatten().map(|(next, _)| *next));
+        }
+    }
+    false
+}
+
+/// The canonical path of an include, checked to stay inside `root`.
+fn resolve(includer: &Path, relative: &Path, root: &Path) -> Result<PathBuf, ElabErrorKind> {
+    if relative.is_absolute() {
+        return Err(ElabErrorKind::IncludeAbsolute);
+    }
+    let dir = includer.parent().unwrap_or(root);
+    let joined = dir.join(relative);
+    let canonical = joined
+        .canonicalize()
+        .map_err(|e| ElabErrorKind::IncludeUnreadable(e.to_string()))?;
+    if !canonical.starts_with(root) {
+        return Err(ElabErrorKind::IncludeEscapes);
+    }
+    Ok(canonical)
+}
+
+/// `path` relative to the working directory when it lies below it.
+fn display_path(path: &Path) -> String {
+    let relative = std::env::current_dir()
+        .ok()
+        .and_then(|cwd| cwd.canonicalize().ok())
+        .and_then(|cwd| path.strip_prefix(cwd).ok().map(Path::to_path_buf));
+    relative.unwrap_or_else(|| path.to_path_buf()).display().to_string()
+}

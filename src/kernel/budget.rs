@@ -1,0 +1,87 @@
+//! Search budgets: the bound that turns an over-long search into UNDECIDED.
+//!
+//! Every kernel search charges each position it expands (and each option it
+//! generates) to a [`Budget`]. When the node limit, the deadline or the memory
+//! cap is reached the search stops with [`Exhausted`], which the caller reports
+//! as UNDECIDED. The deadline is polled only every few thousand ticks because
+//! reading the clock costs more than a tick.
+
+use std::time::{Duration, Instant};
+
+/// Which limit ran out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Exhausted {
+    /// More positions were expanded than the node limit allows.
+    Nodes(u64),
+    /// The wall-clock deadline passed.
+    Time(Duration),
+    /// The memo tables reached their entry cap.
+    Memory(usize),
+}
+
+/// Limits for one claim's search.
+#[derive(Debug, Clone)]
+pub struct Budget {
+    max_nodes: Option<u64>,
+    time_limit: Option<Duration>,
+    max_entries: usize,
+    started: Instant,
+    nodes: u64,
+    ticks: u64,
+}
+
+/// Default cap on memo entries: about 2-3 GiB of tables at the kernel's entry sizes.
+pub const DEFAULT_MAX_ENTRIES: usize = 40_000_000;
+
+impl Budget {
+    /// A budget with the given limits; `None` means unlimited.
+    pub fn new(max_nodes: Option<u64>, time_limit: Option<Duration>, max_entries: usize) -> Self {
+        Budget {
+            max_nodes,
+            time_limit,
+            max_entries,
+            started: Instant::now(),
+            nodes: 0,
+            ticks: 0,
+        }
+    }
+
+    /// No node or time limit, the default memory cap.
+    pub fn unlimited() -> Self {
+        Self::new(None, None, DEFAULT_MAX_ENTRIES)
+    }
+
+    /// Positions expanded so far.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Charges one expanded position; `entries` is the current memo size.
+    #[inline]
+    pub fn expand(&mut self, entries: usize) -> Result<(), Exhausted> {
+        self.nodes += 1;
+        if let Some(max) = self.max_nodes {
+            if self.nodes > max {
+                return Err(Exhausted::Nodes(max));
+            }
+        }
+        if entries >= self.max_entries {
+            return Err(Exhausted::Memory(self.max_entries));
+        }
+        self.tick()
+    }
+
+    /// Charges a unit of work that is not a new position (an option generated).
+    #[inline]
+    pub fn tick(&mut self) -> Result<(), Exhausted> {
+        self.ticks += 1;
+        if self.ticks % 4096 == 0 {
+            if let Some(limit) = self.time_limit {
+                if self.started.elapsed() > limit {
+                    return Err(Exhausted::Time(limit));
+                }
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,201 @@
+//! The memoised Grundy search over components (normal play) and over
+//! multisets of components (misère play).
+//!
+//! Key decision: a position is always handled as a multiset of canonical
+//! components. In normal play the Sprague-Grundy theorem makes a sum's value the
+//! XOR of its components' values, so the memo is keyed by single components and
+//! a board splits into small, shared pieces. Misère values are not additive, but
+//! a sum is the same game graph whatever the order of its summands and whatever
+//! the placement or orientation of each summand, so the sorted multiset of
+//! canonical components is still a sound memo key (docs/soundness.md, I3).
+//! The solver never trusts a value it did not compute, except values seeded by
+//! a table, which the table rule verifies separately (table.rs).
+
+use super::grid::{Grid, GridRules};
+use super::heap::{HeapRules, HeapValues};
+use super::{Mex, Move};
+use crate::kernel::budget::{Budget, Exhausted};
+use crate::kernel::hash::FastMap;
+
+/// One summand of a position: a heap of a registered heap ruleset, or a grid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Component {
+    /// A heap; `rules` indexes the solver's heap rulesets.
+    Heap { rules: u16, size: u32 },
+    /// A grid position (canonical when it came out of a decomposition).
+    Grid { rules: GridRules, grid: Grid },
+}
+
+/// An option of a component: the move and the components it leaves.
+pub type ComponentOption = (Move, Vec<Component>);
+
+/// Memo tables and the budget for one claim's search.
+pub struct Solver {
+    heap_rules: Vec<HeapRules>,
+    heap_values: Vec<HeapValues>,
+    normal: FastMap<Component, u32>,
+    misere: FastMap<Vec<Component>, u32>,
+    /// The budget every expansion is charged to.
+    pub budget: Budget,
+}
+
+impl Solver {
+    /// A solver with empty memo tables.
+    pub fn new(budget: Budget) -> Self {
+        Solver {
+            heap_rules: Vec::new(),
+            heap_values: Vec::new(),
+            normal: FastMap::default(),
+            misere: FastMap::default(),
+            budget,
+        }
+    }
+
+    /// The index of `rules` among the registered heap rulesets, registering it if new.
+    pub fn heap_rules_id(&mut self, rules: &HeapRules) -> u16 {
+        if let Some(i) = self.heap_rules.iter().position(|r| r == rules) {
+            return i as u16;
+        }
+        self.heap_rules.push(rules.clone());
+        self.heap_values.push(HeapValues::default());
+        (self.heap_rules.len() - 1) as u16
+    }
+
+    /// Number of memo entries (both tables).
+    pub fn entries(&self) -> usize {
+        self.normal.len() + self.misere.len()
+    }
+
+    /// The canonical components of `c` (a heap of size 0 and grids without
+    /// moves vanish).
+    pub fn decompose(&self, c: &Component) -> Vec<Component> {
+        match *c {
+            Component::Heap { size: 0, .. } => Vec::new(),
+            Component::Heap { .. } => vec![*c],
+            Component::Grid { rules, grid } => grid
+                .components(rules)
+                .into_iter()
+                .map(|grid| Component::Grid { rules, grid })
+                .collect(),
+        }
+    }
+
+    /// Every option of `c`, each with the canonical components it leaves.
+    pub fn options(&mut self, c: &Component) -> Result<Vec<ComponentOption>, Exhausted> {
+        let mut out = Vec::new();
+        let budget = &mut self.budget;
+        match *c {
+            Component::Heap { rules, size } => {
+                self.heap_rules[rules as usize].for_each_option(size, &mut |a, b| {
+                    let left = [a, b].into_iter().filter(|&s| s > 0);
+                    let parts = left.map(|size| Component::Heap { rules, size }).collect();
+                    out.push((Move::Heap(a, b), parts));
+                    budget.tick()
+                })?;
+            }
+            Component::Grid { rules, grid } => {
+                grid.for_each_move(rules, &mut |placed| {
+                    let next = Grid {
+                        free: grid.free & !placed,
+                        ..grid
+                    };
+                    let parts = next
+                        .components(rules)
+                        .into_iter()
+                        .map(|grid| Component::Grid { rules, grid })
+                        .collect();
+                    out.push((Move::Fill(placed), parts));
+                    budget.tick()
+                })?;
+            }
+        }
+        Ok(out)
+    }
+
+    /// Seeds the normal-play memo with a value the caller will verify.
+    pub fn seed_normal(&mut self, c: Component, value: u32) {
+        self.normal.insert(c, value);
+    }
+
+    /// Seeds the misère memo with a value the caller will verify.
+    pub fn seed_misere(&mut self, mut position: Vec<Component>, value: u32) {
+        position.sort_unstable();
+        self.misere.insert(position, value);
+    }
+
+    /// The normal-play Grundy value of a sum of canonical components.
+    pub fn grundy_sum(&mut self, parts: &[Component]) -> Result<u32, Exhausted> {
+        let mut value = 0;
+        for part in parts {
+            value ^= self.grundy(part)?;
+        }
+        Ok(value)
+    }
+
+    /// The normal-play Grundy value of one canonical component.
+    pub fn grundy(&mut self, c: &Component) -> Result<u32, Exhausted> {
+        if let Component::Heap { rules, size } = *c {
+            let id = rules as usize;
+            return self.heap_values[id].value(&self.heap_rules[id], size, &mut self.budget);
+        }
+        if let Some(&v) = self.normal.get(c) {
+            return Ok(v);
+        }
+        self.budget.expand(self.normal.len() + self.misere.len())?;
+        let Component::Grid { rules, grid } = *c else { unreachable!("heaps returned above") };
+        // Collect the options' free cells first (cheap), then value them; the
+        // component buffer is reused across options.
+        let mut nexts = Vec::new();
+        let budget = &mut self.budget;
+        grid.for_each_move(rules, &mut |placed| {
+            nexts.push(grid.free & !placed);
+            budget.tick()
+        })?;
+        let mut seen = Mex::default();
+        let mut parts = Vec::new();
+        for free in nexts {
+            parts.clear();
+            if rules == GridRules::Cram {
+                grid.cram_components_after(grid.free & !free, &mut parts);
+            } else {
+                Grid { free, ..grid }.components_into(rules, &mut parts);
+            }
+            let mut value = 0;
+            for &part in &parts {
+                value ^= self.grundy(&Component::Grid { rules, grid: part })?;
+            }
+            seen.insert(value);
+        }
+        let value = seen.mex();
+        self.normal.insert(*c, value);
+        Ok(value)
+    }
+
+    /// The misère Grundy value of a multiset of canonical components: 1 when no
+    /// move is left (the extra sink vertex), otherwise the mex of the options.
+    pub fn misere(&mut self, position: &[Component]) -> Result<u32, Exhausted> {
+        let mut key = position.to_vec();
+        key.sort_unstable();
+        if let Some(&v) = self.misere.get(&key) {
+            return Ok(v);
+        }
+        self.budget.expand(self.normal.len() + self.misere.len())?;
+        let mut seen = Mex::default();
+        let mut any = false;
+        for i in 0..key.len() {
+            if i > 0 && key[i] == key[i - 1] {
+                continue; // the same summand again gives the same options
+            }
+            for (_, parts) in self.options(&key[i])? {
+                any = true;
+                let mut next: Vec<Component> = key[..i].to_vec();
+                next.extend_from_slice(&key[i + 1..]);
+                next.extend(parts);
+                seen.insert(self.misere(&next)?);
+            }
+        }
+        let value = if any { seen.mex() } else { 1 };
+        self.misere.insert(key, value);
+        Ok(value)
+    }
+}

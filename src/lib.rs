@@ -1,0 +1,13 @@
+//! gamecert: an independent checker for proof certificates about
+//! combinatorial games.
+//!
+//! The pipeline runs one way: `syntax` parses text into a tree with spans,
+//! `elaborate` turns the tree into fully explicit claims (untrusted), `kernel`
+//! checks them (trusted, a leaf module), `report` words the verdicts, and
+//! `driver` runs the whole for the command line.
+
+pub mod driver;
+pub mod elaborate;
+pub mod kernel;
+pub mod report;
+pub mod syntax;

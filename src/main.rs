@@ -1,0 +1,132 @@
+//! The `gamecert` command line: argument parsing, calls into the library, and
+//! the exit policy. Nothing else lives here.
+
+mod args;
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use args::{Cli, Command, Format};
+use gamecert::driver::{check_paths, exit_code, CheckOptions};
+use gamecert::elaborate::games;
+use gamecert::kernel::impartial::{evaluate, Outcome, Play};
+use gamecert::report::diagnostics::{render, syntax_problem, elab_problem};
+use gamecert::syntax::parse_game;
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    // Exit policy (SPEC 5): 0 all verified, 1 refuted, 2 malformed input or
+    // usage, 3 undecided. clap already exits with 2 on a usage error.
+    let code = match cli.command {
+        Command::Check(c) => run_check(c),
+        Command::Eval(e) => run_eval(e),
+        Command::Bench(b) => run_bench(b),
+    };
+    ExitCode::from(code as u8)
+}
+
+fn run_check(c: args::CheckArgs) -> i32 {
+    let limits = match c.budget.limits() {
+        Ok(l) => l,
+        Err(msg) => {
+            eprintln!("error: {msg}");
+            return 2;
+        }
+    };
+    let paths = if c.paths.is_empty() { vec!["certificates".into()] } else { c.paths.clone() };
+    let jobs = c.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let options = CheckOptions { jobs, limits, timings: c.timings };
+    let outcome = match check_paths(&paths, &options) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("error: {}: {}", e.path.display(), e.message);
+            return 2;
+        }
+    };
+    for d in &outcome.diagnostics {
+        eprint!("{d}");
+    }
+    let text = match c.format {
+        Format::Human => outcome.report.to_human(),
+        Format::Json => outcome.report.to_json() + "\n",
+    };
+    let _ = std::io::stdout().write_all(text.as_bytes());
+    exit_code(&outcome.report.summary)
+}
+
+fn run_eval(e: args::EvalArgs) -> i32 {
+    let limits = match e.budget.limits() {
+        Ok(l) => l,
+        Err(msg) => {
+            eprintln!("error: {msg}");
+            return 2;
+        }
+    };
+    let text = e.game.join(" ");
+    let expr = match parse_game(&text) {
+        Ok(g) => g,
+        Err(err) => {
+            eprint!("{}", render(&syntax_problem(&err), "<game>", &text));
+            return 2;
+        }
+    };
+    let game = match games::game(&expr) {
+        Ok(g) => g,
+        Err(err) => {
+            eprint!("{}", render(&elab_problem(&err), "<game>", &text));
+            return 2;
+        }
+    };
+    let mut undecided = false;
+    for (play, name) in [(Play::Normal, ""), (Play::Misere, " misere")] {
+        if play == Play::Misere && e.normal_only {
+            continue;
+        }
+        match evaluate(&game, play, limits.budget()) {
+            Ok((analysis, _)) => {
+                let outcome = match Outcome::of_value(analysis.value) {
+                    Outcome::P => "P",
+                    Outcome::N => "N",
+                };
+                println!("grundy{name}: {}", analysis.value);
+                println!("outcome{name}: {outcome}");
+            }
+            Err(_) => {
+                println!("grundy{name}: undecided (budget exhausted)");
+                undecided = true;
+            }
+        }
+    }
+    if undecided { 3 } else { 0 }
+}
+
+/// The performance targets of the impartial kernel, timed one after another
+/// in this process (normal play, fresh memo each).
+fn run_bench(b: args::BenchArgs) -> i32 {
+    let cases = ["cram 4x6", "cram 5x5", "cram 3x12", "cram 4x9", "cram 5x7", "domino-juvavum 3x7"];
+    let cases: Vec<String> = if b.games.is_empty() { cases.iter().map(|s| s.to_string()).collect() } else { b.games };
+    println!("{} cores available", std::thread::available_parallelism().map_or(1, |n| n.get()));
+    for case in cases {
+        let Ok(expr) = parse_game(&case) else {
+            eprintln!("error: cannot parse `{case}`");
+            return 2;
+        };
+        let Ok(game) = games::game(&expr) else {
+            eprintln!("error: cannot elaborate `{case}`");
+            return 2;
+        };
+        let started = std::time::Instant::now();
+        match evaluate(&game, Play::Normal, gamecert::kernel::budget::Budget::unlimited()) {
+            Ok((a, nodes)) => println!(
+                "{case:<22} grundy {:>3}  {:>10} positions  {:>8.3} s",
+                a.value,
+                nodes,
+                started.elapsed().as_secs_f64()
+            ),
+            Err(_) => println!("{case:<22} undecided (memory cap)"),
+        }
+    }
+    0
+}

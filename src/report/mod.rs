@@ -1,0 +1,145 @@
+//! Reports: the JSON document of SPEC 5 (serde), the human lines, and the
+//! wording of every verdict and diagnostic.
+//!
+//! Architecture invariant: this is the only place that turns facts into
+//! sentences; it decides nothing about claims.
+
+pub mod diagnostics;
+pub mod wording;
+
+use serde::Serialize;
+
+/// The whole report of one `check` run (SPEC 5, contract; `line` and the
+/// per-file `errors` are extensions).
+#[derive(Debug, Serialize)]
+pub struct Report {
+    /// Always "1".
+    pub gamecert: &'static str,
+    /// Files sorted by path.
+    pub files: Vec<FileReport>,
+    /// Counts over all files.
+    pub summary: Summary,
+}
+
+/// One file's claims and problems.
+#[derive(Debug, Serialize)]
+pub struct FileReport {
+    /// The path as given (relative to the working directory when below it).
+    pub path: String,
+    /// SHA-256 of the file.
+    pub sha256: String,
+    /// Claims in source order.
+    pub claims: Vec<ClaimReport>,
+    /// Problems not tied to one claim's check (syntax, includes).
+    pub errors: Vec<ErrorReport>,
+}
+
+/// One claim's verdict.
+#[derive(Debug, Serialize)]
+pub struct ClaimReport {
+    /// The claim id.
+    pub id: String,
+    /// The normalised statement.
+    pub statement: String,
+    /// VERIFIED, REFUTED, UNDECIDED or ERROR.
+    pub verdict: VerdictName,
+    /// The kernel rule the verdict rests on (empty for ERROR).
+    pub rule: String,
+    /// Ids of the claims this one rests on.
+    pub depends_on: Vec<String>,
+    /// What was checked, or the witness, or the reason.
+    pub detail: String,
+    /// 1-based line of the claim.
+    pub line: usize,
+    /// Seconds spent, only with `--timings`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seconds: Option<f64>,
+}
+
+/// A problem as data.
+#[derive(Debug, Serialize, Clone)]
+pub struct ErrorReport {
+    /// Stable code.
+    pub code: &'static str,
+    /// What is wrong.
+    pub message: String,
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column (characters).
+    pub column: usize,
+    /// Byte offsets.
+    pub start: usize,
+    /// End byte offset.
+    pub end: usize,
+}
+
+/// The four verdicts.
+#[derive(Debug, Serialize, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "UPPERCASE")]
+pub enum VerdictName {
+    /// Every step kernel-checked.
+    Verified,
+    /// Shown false.
+    Refuted,
+    /// Not decided within the budget or outside what the kernel decides.
+    Undecided,
+    /// Malformed or unknown input.
+    Error,
+}
+
+impl VerdictName {
+    /// The word printed in human reports.
+    pub fn word(self) -> &'static str {
+        match self {
+            VerdictName::Verified => "VERIFIED",
+            VerdictName::Refuted => "REFUTED",
+            VerdictName::Undecided => "UNDECIDED",
+            VerdictName::Error => "ERROR",
+        }
+    }
+}
+
+/// Counts of verdicts; `errors` also counts file-level problems.
+#[derive(Debug, Serialize, Default, Clone, Copy)]
+pub struct Summary {
+    /// VERIFIED claims.
+    pub verified: usize,
+    /// REFUTED claims.
+    pub refuted: usize,
+    /// UNDECIDED claims.
+    pub undecided: usize,
+    /// ERROR claims plus file-level problems.
+    pub errors: usize,
+}
+
+impl Report {
+    /// The JSON document, pretty-printed.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
+    }
+
+    /// The human lines: one per claim, a line per file problem, the summary.
+    pub fn to_human(&self) -> String {
+        let mut out = String::new();
+        for file in &self.files {
+            for e in &file.errors {
+                out.push_str(&format!("ERROR     {}:{}:{}  {} [{}]\n", file.path, e.line, e.column, e.message, e.code));
+            }
+            for c in &file.claims {
+                out.push_str(&format!("{:<9} {}:{}  {}: {}\n", c.verdict.word(), file.path, c.line, c.id, c.statement));
+                if c.verdict != VerdictName::Verified {
+                    out.push_str(&format!("          {}\n", c.detail));
+                }
+                if let Some(s) = c.seconds {
+                    out.push_str(&format!("          {s:.3} s\n"));
+                }
+            }
+        }
+        let s = &self.summary;
+        out.push_str(&format!(
+            "{} verified, {} refuted, {} undecided, {} errors\n",
+            s.verified, s.refuted, s.undecided, s.errors
+        ));
+        out
+    }
+}

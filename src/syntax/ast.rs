@@ -1,0 +1,193 @@
+//! The syntax tree of a certificate file, with byte spans into the source.
+//!
+//! The tree records what the author wrote and nothing more: names are not
+//! resolved, numbers are not range-checked and pictures are not validated
+//! here. That is the elaborator's job, so that the parser can stay total.
+
+/// A byte range `start..end` in the source.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Span {
+    /// First byte.
+    pub start: usize,
+    /// One past the last byte.
+    pub end: usize,
+}
+
+impl Span {
+    /// The span from `start` to `end`.
+    pub fn new(start: usize, end: usize) -> Span {
+        Span { start, end }
+    }
+}
+
+/// A value with the span it was written at.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Spanned<T> {
+    /// The value.
+    pub node: T,
+    /// Where it was written.
+    pub span: Span,
+}
+
+/// A parsed file: its items and the syntax errors met on the way.
+#[derive(Clone, Debug, Default)]
+pub struct File {
+    /// Includes and claims in source order.
+    pub items: Vec<Item>,
+    /// Every syntax error (the parser resumes at the next item after each).
+    pub errors: Vec<SyntaxError>,
+}
+
+/// A top-level item.
+#[derive(Clone, Debug)]
+pub enum Item {
+    /// `include "path" [sha256 "hex"]`.
+    Include(Include),
+    /// `claim ID: STATEMENT by METHOD`.
+    Claim(Claim),
+}
+
+/// `include "path" [sha256 "hex"]`.
+#[derive(Clone, Debug)]
+pub struct Include {
+    /// The relative path as written.
+    pub path: Spanned<String>,
+    /// The pinned digest, if any.
+    pub sha256: Option<Spanned<String>>,
+    /// The whole item.
+    pub span: Span,
+}
+
+/// `claim ID: STATEMENT by METHOD`.
+#[derive(Clone, Debug)]
+pub struct Claim {
+    /// The claim id.
+    pub id: Spanned<String>,
+    /// What is claimed.
+    pub statement: Spanned<Statement>,
+    /// How it is supported.
+    pub method: Spanned<Method>,
+    /// The whole item.
+    pub span: Span,
+}
+
+/// Normal or misère play, as written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayAst {
+    /// No keyword.
+    Normal,
+    /// `misere`.
+    Misere,
+}
+
+/// A statement.
+#[derive(Clone, Debug)]
+pub enum Statement {
+    /// `grundy [misere] GAME = n`.
+    Grundy { play: PlayAst, game: Spanned<GameExpr>, value: Spanned<u64> },
+    /// `outcome [misere] GAME = P|N`.
+    Outcome { play: PlayAst, game: Spanned<GameExpr>, outcome: Spanned<char> },
+    /// `count positions [up to symmetry] GAME = k`.
+    CountPositions { up_to_symmetry: bool, game: Spanned<GameExpr>, count: Spanned<u64> },
+}
+
+/// A game expression.
+#[derive(Clone, Debug)]
+pub enum GameExpr {
+    /// `nim [h1,h2,...]`.
+    Nim(Vec<Spanned<u64>>),
+    /// A grid ruleset on a board.
+    Grid { ruleset: GridRuleset, board: Spanned<BoardExpr> },
+    /// `octal CODE n`.
+    Octal { code: Spanned<String>, heap: Spanned<u64> },
+    /// `kayles n` (octal 0.77).
+    Kayles(Spanned<u64>),
+    /// `dawson n` (octal 0.07).
+    Dawson(Spanned<u64>),
+    /// `G + H + ...`.
+    Sum(Vec<Spanned<GameExpr>>),
+}
+
+/// The grid rulesets' names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GridRuleset {
+    /// `cram`.
+    Cram,
+    /// `domino-juvavum`.
+    DominoJuvavum,
+    /// `juvavum`.
+    Juvavum,
+}
+
+impl GridRuleset {
+    /// The keyword.
+    pub fn keyword(self) -> &'static str {
+        match self {
+            GridRuleset::Cram => "cram",
+            GridRuleset::DominoJuvavum => "domino-juvavum",
+            GridRuleset::Juvavum => "juvavum",
+        }
+    }
+}
+
+/// A board: `RxC` (empty) or a picture string (rows separated by `|`, `.`
+/// free, `#` filled).
+#[derive(Clone, Debug)]
+pub enum BoardExpr {
+    /// `RxC`.
+    Dims { rows: u64, cols: u64 },
+    /// `"..#|..."`, without the quotes.
+    Picture(String),
+}
+
+/// How a claim is supported.
+#[derive(Clone, Debug)]
+pub enum Method {
+    /// `by search`.
+    Search,
+    /// `by table { GAME = n ... }`.
+    Table(Vec<TableRow>),
+    /// Another method name of the language (not applicable to these claims yet).
+    Other(String),
+}
+
+/// One row of a table.
+#[derive(Clone, Debug)]
+pub struct TableRow {
+    /// The position.
+    pub game: Spanned<GameExpr>,
+    /// Its claimed value.
+    pub value: Spanned<u64>,
+}
+
+/// What went wrong while parsing, with where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SyntaxError {
+    /// The kind of error.
+    pub kind: SyntaxErrorKind,
+    /// Where.
+    pub span: Span,
+}
+
+/// The closed set of syntax errors; their wording lives in `report::diagnostics`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SyntaxErrorKind {
+    /// The file does not start with `gamecert 1`.
+    MissingHeader,
+    /// `gamecert N` with an unknown version.
+    UnsupportedVersion(String),
+    /// Something else than the named construct was found.
+    Expected(&'static str),
+    /// A game keyword that no ruleset has.
+    UnknownRuleset(String),
+    /// A statement keyword that the language does not have (yet).
+    UnknownStatement(String),
+    /// A method name that the language does not have.
+    UnknownMethod(String),
+    /// A number too large to represent.
+    NumberTooLarge,
+    /// A string without its closing quote.
+    UnclosedString,
+    /// A `{` without its `}`.
+    UnclosedBlock,
+}

@@ -1,0 +1,432 @@
+//! The nom parser: source text to [`File`], never failing and never panicking.
+//!
+//! Key decision: the parser works on `&str` slices of the original source and
+//! recovers each span as the offset of a slice inside it, so spans are exact
+//! byte offsets without a located-input crate. Errors are [`SyntaxError`]
+//! values; after an error the parser skips to the next line that starts an
+//! item (`claim` or `include`), so one file reports all its independent errors.
+
+use nom::branch::alt;
+use nom::bytes::complete::{tag, take_till, take_while, take_while1};
+use nom::character::complete::{char, digit1};
+use nom::combinator::{opt, recognize};
+use nom::sequence::pair;
+use nom::IResult;
+
+use super::ast::*;
+
+/// Parses a whole file.
+pub fn parse_file(source: &str) -> File {
+    let mut p = Parser { source, errors: Vec::new() };
+    let items = p.file();
+    File { items, errors: p.errors }
+}
+
+/// Parses a single game expression (the argument of `gamecert eval`).
+pub fn parse_game(source: &str) -> Result<Spanned<GameExpr>, SyntaxError> {
+    let p = Parser { source, errors: Vec::new() };
+    let rest = p.ws(source);
+    let (rest, game) = p.game(rest)?;
+    let rest = p.ws(rest);
+    if !rest.is_empty() {
+        return Err(p.error_at(rest, SyntaxErrorKind::Expected("end of the game expression")));
+    }
+    Ok(game)
+}
+
+type PResult<'a, T> = Result<(&'a str, T), SyntaxError>;
+
+struct Parser<'s> {
+    source: &'s str,
+    errors: Vec<SyntaxError>,
+}
+
+/// The statement keywords of the language that this version cannot check yet
+/// (SPEC 4); they are reported as such rather than as unknown words.
+const METHOD_NAMES: &[&str] = &[
+    "search",
+    "table",
+    "enumeration",
+    "definition",
+    "proof-sequence",
+    "pairing",
+    "paving",
+    "priority",
+    "derivation",
+    "proposition-2.1",
+    "proposition-2.2",
+    "corollary-3.3",
+    "theorem-3.1",
+    "monotonicity",
+    "sub-animal",
+];
+
+fn word(input: &str) -> IResult<&str, &str> {
+    recognize(pair(
+        take_while1(|c: char| c.is_ascii_alphanumeric()),
+        take_while(|c: char| c.is_ascii_alphanumeric() || c == '-' || c == '.' || c == '_'),
+    ))(input)
+}
+
+impl<'s> Parser<'s> {
+    fn offset(&self, rest: &str) -> usize {
+        rest.as_ptr() as usize - self.source.as_ptr() as usize
+    }
+
+    fn span(&self, from: &str, to: &str) -> Span {
+        Span::new(self.offset(from), self.offset(to))
+    }
+
+    fn error_at(&self, rest: &str, kind: SyntaxErrorKind) -> SyntaxError {
+        let start = self.offset(rest);
+        let len = rest.chars().next().map_or(0, char::len_utf8);
+        let len = word(rest).map_or(len, |(_, w)| w.len());
+        SyntaxError { kind, span: Span::new(start, start + len) }
+    }
+
+    /// Skips spaces, newlines and `#` comments.
+    fn ws<'a>(&self, mut input: &'a str) -> &'a str {
+        loop {
+            let trimmed = input.trim_start();
+            if let Some(comment) = trimmed.strip_prefix('#') {
+                input = comment.find('\n').map_or("", |i| &comment[i..]);
+            } else {
+                return trimmed;
+            }
+        }
+    }
+
+    fn keyword<'a>(&self, input: &'a str, kw: &'static str) -> PResult<'a, ()> {
+        match word(input) {
+            Ok((rest, w)) if w == kw => Ok((self.ws(rest), ())),
+            _ => Err(self.error_at(input, SyntaxErrorKind::Expected(kw))),
+        }
+    }
+
+    /// Matches `sym`; the value is the offset just after it.
+    fn symbol<'a>(&self, input: &'a str, sym: &'static str) -> PResult<'a, usize> {
+        match tag::<_, _, ()>(sym)(input) {
+            Ok((rest, _)) => Ok((self.ws(rest), self.offset(rest))),
+            Err(_) => Err(self.error_at(input, SyntaxErrorKind::Expected(sym))),
+        }
+    }
+
+    fn number<'a>(&self, input: &'a str) -> PResult<'a, Spanned<u64>> {
+        let (rest, digits) = digit1::<_, ()>(input)
+            .map_err(|_| self.error_at(input, SyntaxErrorKind::Expected("a number")))?;
+        let span = self.span(input, rest);
+        let node = digits
+            .parse::<u64>()
+            .map_err(|_| SyntaxError { kind: SyntaxErrorKind::NumberTooLarge, span })?;
+        Ok((self.ws(rest), Spanned { node, span }))
+    }
+
+    fn string<'a>(&self, input: &'a str) -> PResult<'a, Spanned<String>> {
+        let Ok((body, _)) = char::<_, ()>('"')(input) else {
+            return Err(self.error_at(input, SyntaxErrorKind::Expected("a string in double quotes")));
+        };
+        let (after, text) = take_till::<_, _, ()>(|c| c == '"' || c == '\n')(body).unwrap_or((body, ""));
+        let Ok((rest, _)) = char::<_, ()>('"')(after) else {
+            let span = Span::new(self.offset(input), self.offset(after));
+            return Err(SyntaxError { kind: SyntaxErrorKind::UnclosedString, span });
+        };
+        let span = self.span(input, rest);
+        Ok((self.ws(rest), Spanned { node: text.to_string(), span }))
+    }
+
+    fn file(&mut self) -> Vec<Item> {
+        let mut rest = self.ws(self.source);
+        match self.header(rest) {
+            Ok(r) => rest = r,
+            Err(e) => {
+                self.errors.push(e);
+                rest = self.skip_to_next_item(rest);
+            }
+        }
+        let mut items = Vec::new();
+        while !rest.is_empty() {
+            match self.item(rest) {
+                Ok((r, item)) => {
+                    items.push(item);
+                    rest = r;
+                }
+                Err(e) => {
+                    self.errors.push(e);
+                    rest = self.skip_to_next_item(rest);
+                }
+            }
+        }
+        items
+    }
+
+    fn header<'a>(&self, input: &'a str) -> Result<&'a str, SyntaxError> {
+        let (rest, _) = self
+            .keyword(input, "gamecert")
+            .map_err(|e| SyntaxError { kind: SyntaxErrorKind::MissingHeader, ..e })?;
+        let (after, version) = self.number(rest)?;
+        if version.node != 1 {
+            let kind = SyntaxErrorKind::UnsupportedVersion(version.node.to_string());
+            return Err(SyntaxError { kind, span: version.span });
+        }
+        Ok(after)
+    }
+
+    /// The rest of the input from the next line that starts with an item keyword.
+    fn skip_to_next_item<'a>(&self, input: &'a str) -> &'a str {
+        let mut rest = input;
+        loop {
+            rest = match rest.find('\n') {
+                Some(i) => &rest[i + 1..],
+                None => return "",
+            };
+            let line = rest.trim_start_matches([' ', '\t']);
+            if line.starts_with("claim") || line.starts_with("include") {
+                return self.ws(rest);
+            }
+        }
+    }
+
+    fn item<'a>(&self, input: &'a str) -> PResult<'a, Item> {
+        match word(input) {
+            Ok((_, "include")) => self.include(input),
+            Ok((_, "claim")) => self.claim(input),
+            _ => Err(self.error_at(input, SyntaxErrorKind::Expected("`claim` or `include`"))),
+        }
+    }
+
+    fn include<'a>(&self, input: &'a str) -> PResult<'a, Item> {
+        let (rest, _) = self.keyword(input, "include")?;
+        let (mut rest, path) = self.string(rest)?;
+        let mut sha256 = None;
+        if let Ok((r, _)) = self.keyword(rest, "sha256") {
+            let (r, digest) = self.string(r)?;
+            sha256 = Some(digest);
+            rest = r;
+        }
+        let span = Span::new(self.offset(input), path.span.end.max(sha256.as_ref().map_or(0, |s| s.span.end)));
+        Ok((rest, Item::Include(Include { path, sha256, span })))
+    }
+
+    fn claim<'a>(&self, input: &'a str) -> PResult<'a, Item> {
+        let (rest, _) = self.keyword(input, "claim")?;
+        let (after_id, id) = word(rest)
+            .map_err(|_| self.error_at(rest, SyntaxErrorKind::Expected("a claim id")))?;
+        let id = Spanned { node: id.to_string(), span: self.span(rest, after_id) };
+        let (rest, _) = self.symbol(self.ws(after_id), ":")?;
+        let start = rest;
+        let (rest, statement) = self.statement(rest)?;
+        let end = match &statement {
+            Statement::Grundy { value, .. } => value.span.end,
+            Statement::Outcome { outcome, .. } => outcome.span.end,
+            Statement::CountPositions { count, .. } => count.span.end,
+        };
+        let statement = Spanned { node: statement, span: Span::new(self.offset(start), end) };
+        let (rest, _) = self.keyword(rest, "by")?;
+        let method_start = rest;
+        let (rest, method) = self.method(rest)?;
+        let method_end = self.offset(method_start) + self.source[self.offset(method_start)..self.offset(rest)].trim_end().len();
+        let method = Spanned { node: method, span: Span::new(self.offset(method_start), method_end) };
+        let span = Span::new(self.offset(input), method.span.end);
+        Ok((rest, Item::Claim(Claim { id, statement, method, span })))
+    }
+
+    fn play<'a>(&self, input: &'a str) -> (&'a str, PlayAst) {
+        match self.keyword(input, "misere") {
+            Ok((rest, _)) => (rest, PlayAst::Misere),
+            Err(_) => (input, PlayAst::Normal),
+        }
+    }
+
+    fn statement<'a>(&self, input: &'a str) -> PResult<'a, Statement> {
+        let Ok((after, kw)) = word(input) else {
+            return Err(self.error_at(input, SyntaxErrorKind::Expected("a statement")));
+        };
+        let rest = self.ws(after);
+        match kw {
+            "grundy" => {
+                let (rest, play) = self.play(rest);
+                let (rest, game) = self.game(rest)?;
+                let (rest, _) = self.symbol(rest, "=")?;
+                let (rest, value) = self.number(rest)?;
+                Ok((rest, Statement::Grundy { play, game, value }))
+            }
+            "outcome" => {
+                let (rest, play) = self.play(rest);
+                let (rest, game) = self.game(rest)?;
+                let (rest, _) = self.symbol(rest, "=")?;
+                let outcome = alt((char::<_, ()>('P'), char('N')))(rest);
+                let Ok((after, outcome)) = outcome else {
+                    return Err(self.error_at(rest, SyntaxErrorKind::Expected("P or N")));
+                };
+                let outcome = Spanned { node: outcome, span: self.span(rest, after) };
+                Ok((self.ws(after), Statement::Outcome { play, game, outcome }))
+            }
+            "count" => {
+                let (rest, _) = self.keyword(rest, "positions")?;
+                let (rest, up_to_symmetry) = match self.keyword(rest, "up") {
+                    Ok((r, _)) => {
+                        let (r, _) = self.keyword(r, "to")?;
+                        (self.keyword(r, "symmetry")?.0, true)
+                    }
+                    Err(_) => (rest, false),
+                };
+                let (rest, game) = self.game(rest)?;
+                let (rest, _) = self.symbol(rest, "=")?;
+                let (rest, count) = self.number(rest)?;
+                Ok((rest, Statement::CountPositions { up_to_symmetry, game, count }))
+            }
+            other => {
+                let kind = SyntaxErrorKind::UnknownStatement(other.to_string());
+                Err(SyntaxError { kind, span: self.span(input, after) })
+            }
+        }
+    }
+
+    fn method<'a>(&self, input: &'a str) -> PResult<'a, Method> {
+        let Ok((after, name)) = word(input) else {
+            return Err(self.error_at(input, SyntaxErrorKind::Expected("a method name")));
+        };
+        let rest = self.ws(after);
+        match name {
+            "search" => Ok((rest, Method::Search)),
+            "table" => self.table(rest),
+            other if METHOD_NAMES.contains(&other) => {
+                // The body (or `from ID`) of a method this version cannot
+                // check is skipped, so that the claim is reported as such.
+                Ok((self.skip_method_body(rest), Method::Other(other.to_string())))
+            }
+            other => {
+                let kind = SyntaxErrorKind::UnknownMethod(other.to_string());
+                Err(SyntaxError { kind, span: self.span(input, after) })
+            }
+        }
+    }
+
+    fn skip_method_body<'a>(&self, input: &'a str) -> &'a str {
+        let next = self.skip_to_next_item(input);
+        if next.is_empty() { "" } else { next }
+    }
+
+    fn table<'a>(&self, input: &'a str) -> PResult<'a, Method> {
+        let (mut rest, _) = self.symbol(input, "{")?;
+        let mut rows = Vec::new();
+        loop {
+            if let Ok((r, _)) = self.symbol(rest, "}") {
+                return Ok((r, Method::Table(rows)));
+            }
+            if rest.is_empty() || rest.starts_with("claim") || rest.starts_with("include") {
+                let kind = SyntaxErrorKind::UnclosedBlock;
+                let start = self.offset(input) - 1;
+                return Err(SyntaxError { kind, span: Span::new(start, start + 1) });
+            }
+            let (r, game) = self.game(rest)?;
+            let (r, _) = self.symbol(r, "=")?;
+            let (r, value) = self.number(r)?;
+            rows.push(TableRow { game, value });
+            rest = r;
+        }
+    }
+
+    /// `term ('+' term)*`.
+    fn game<'a>(&self, input: &'a str) -> PResult<'a, Spanned<GameExpr>> {
+        let (mut rest, first) = self.term(input)?;
+        let mut terms = vec![first];
+        while let Ok((r, _)) = self.symbol(rest, "+") {
+            let (r, term) = self.term(r)?;
+            terms.push(term);
+            rest = r;
+        }
+        if terms.len() == 1 {
+            return Ok((rest, terms.remove(0)));
+        }
+        let span = Span::new(terms[0].span.start, terms[terms.len() - 1].span.end);
+        Ok((rest, Spanned { node: GameExpr::Sum(terms), span }))
+    }
+
+    fn term<'a>(&self, input: &'a str) -> PResult<'a, Spanned<GameExpr>> {
+        if let Ok((r, _)) = self.symbol(input, "(") {
+            let (r, inner) = self.game(r)?;
+            let (r, end) = self.symbol(r, ")")?;
+            let span = Span::new(self.offset(input), end);
+            return Ok((r, Spanned { node: inner.node, span }));
+        }
+        let Ok((after, name)) = word(input) else {
+            return Err(self.error_at(input, SyntaxErrorKind::Expected("a game")));
+        };
+        let rest = self.ws(after);
+        let (rest, game, end) = match name {
+            "nim" => {
+                let (mut r, _) = self.symbol(rest, "[")?;
+                let end;
+                let mut heaps = Vec::new();
+                if let Ok((r2, e)) = self.symbol(r, "]") {
+                    (r, end) = (r2, e);
+                } else {
+                    loop {
+                        let (r2, heap) = self.number(r)?;
+                        heaps.push(heap);
+                        if let Ok((r3, _)) = self.symbol(r2, ",") {
+                            r = r3;
+                            continue;
+                        }
+                        (r, end) = self.symbol(r2, "]")?;
+                        break;
+                    }
+                }
+                (r, GameExpr::Nim(heaps), end)
+            }
+            "cram" | "domino-juvavum" | "juvavum" => {
+                let ruleset = match name {
+                    "cram" => GridRuleset::Cram,
+                    "domino-juvavum" => GridRuleset::DominoJuvavum,
+                    _ => GridRuleset::Juvavum,
+                };
+                let (r, board) = self.board(rest)?;
+                let end = board.span.end;
+                (r, GameExpr::Grid { ruleset, board }, end)
+            }
+            "octal" => {
+                let code_end = take_while1::<_, _, ()>(|c: char| c.is_ascii_digit() || c == '.')(rest);
+                let Ok((after_code, code)) = code_end else {
+                    return Err(self.error_at(rest, SyntaxErrorKind::Expected("an octal code such as 0.07")));
+                };
+                let code = Spanned { node: code.to_string(), span: self.span(rest, after_code) };
+                let (r, heap) = self.number(self.ws(after_code))?;
+                let end = heap.span.end;
+                (r, GameExpr::Octal { code, heap }, end)
+            }
+            "kayles" | "dawson" => {
+                let (r, n) = self.number(rest)?;
+                let end = n.span.end;
+                let game = if name == "kayles" { GameExpr::Kayles(n) } else { GameExpr::Dawson(n) };
+                (r, game, end)
+            }
+            other => {
+                let kind = SyntaxErrorKind::UnknownRuleset(other.to_string());
+                return Err(SyntaxError { kind, span: self.span(input, after) });
+            }
+        };
+        Ok((rest, Spanned { node: game, span: Span::new(self.offset(input), end) }))
+    }
+
+    fn board<'a>(&self, input: &'a str) -> PResult<'a, Spanned<BoardExpr>> {
+        if input.starts_with('"') {
+            let (rest, picture) = self.string(input)?;
+            return Ok((rest, Spanned { node: BoardExpr::Picture(picture.node), span: picture.span }));
+        }
+        let dims = |i| -> IResult<&str, (&str, Option<&str>)> {
+            let (i, rows) = digit1(i)?;
+            let (i, cols) = opt(nom::sequence::preceded(char('x'), digit1))(i)?;
+            Ok((i, (rows, cols)))
+        };
+        match dims(input) {
+            Ok((rest, (rows, Some(cols)))) => {
+                let span = self.span(input, rest);
+                let parse = |s: &str| s.parse::<u64>().map_err(|_| SyntaxError { kind: SyntaxErrorKind::NumberTooLarge, span });
+                let board = BoardExpr::Dims { rows: parse(rows)?, cols: parse(cols)? };
+                Ok((self.ws(rest), Spanned { node: board, span }))
+            }
+            _ => Err(self.error_at(input, SyntaxErrorKind::Expected("a board: RxC or a picture string"))),
+        }
+    }
+}
