@@ -39,6 +39,67 @@ pub struct Grid {
     pub free: u64,
 }
 
+/// Masks of one rectangle shape, computed once and used by every bit operation
+/// on positions of that shape (the inner loops must not recompute them).
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    /// Number of rows.
+    h: u32,
+    /// Number of columns (the row stride).
+    w: u32,
+    /// Every cell.
+    all: u64,
+    /// Cells of row 0.
+    row0: u64,
+    /// Cells of column 0.
+    col0: u64,
+    /// Cells with a right neighbour.
+    not_last: u64,
+    /// Cells with a left neighbour.
+    not_first: u64,
+}
+
+impl Frame {
+    #[inline]
+    fn of(rows: u8, cols: u8) -> Frame {
+        let (h, w) = (rows as u32, cols as u32);
+        let n = h * w;
+        let all = if n >= 64 { u64::MAX } else { (1u64 << n) - 1 };
+        let col0 = FIRST_COLUMN[rows as usize][cols as usize];
+        Frame {
+            h,
+            w,
+            all,
+            row0: if w >= 64 { u64::MAX } else { (1u64 << w) - 1 },
+            col0,
+            not_last: all & !(col0 << (w - 1)),
+            not_first: all & !col0,
+        }
+    }
+
+    /// Cells edge-adjacent to some cell of `x`.
+    #[inline]
+    fn neighbours(&self, x: u64) -> u64 {
+        (((x & self.not_last) << 1) | ((x & self.not_first) >> 1) | (x << self.w) | (x >> self.w)) & self.all
+    }
+
+    #[inline]
+    fn row(&self, r: u32) -> u64 {
+        self.row0 << (r * self.w)
+    }
+
+    #[inline]
+    fn col(&self, c: u32) -> u64 {
+        self.col0 << c
+    }
+
+    /// The row of cell index `i`.
+    #[inline]
+    fn row_of(&self, i: u32) -> u32 {
+        ROW_OF[self.w as usize][i as usize] as u32
+    }
+}
+
 impl Grid {
     /// A position, or `None` when the rectangle is empty, too large, or `free`
     /// names cells outside it.
@@ -46,12 +107,8 @@ impl Grid {
         if rows == 0 || cols == 0 || rows * cols > MAX_CELLS {
             return None;
         }
-        let grid = Grid {
-            rows: rows as u8,
-            cols: cols as u8,
-            free,
-        };
-        (free & !grid.all()).eq(&0).then_some(grid)
+        let grid = Grid { rows: rows as u8, cols: cols as u8, free };
+        (free & !grid.all() == 0).then_some(grid)
     }
 
     /// The empty `rows x cols` board.
@@ -63,94 +120,26 @@ impl Grid {
     /// Mask of every cell of the rectangle.
     #[inline]
     pub fn all(&self) -> u64 {
-        let n = self.rows as u32 * self.cols as u32;
-        if n == 64 { u64::MAX } else { (1u64 << n) - 1 }
+        self.frame().all
     }
 
     #[inline]
-    fn row_mask(&self, r: u32) -> u64 {
-        let cols = self.cols as u32;
-        let row = if cols == 64 { u64::MAX } else { (1u64 << cols) - 1 };
-        row << (r * cols)
+    fn frame(&self) -> Frame {
+        Frame::of(self.rows, self.cols)
     }
 
+    /// The same rectangle with other free cells.
     #[inline]
-    fn col_mask(&self, c: u32) -> u64 {
-        FIRST_COLUMN[self.rows as usize][self.cols as usize] << c
-    }
-
-    /// Cells not in the last column (those with a right neighbour).
-    #[inline]
-    fn not_last_col(&self) -> u64 {
-        self.all() & !self.col_mask(self.cols as u32 - 1)
-    }
-
-    /// Cells not in the first column (those with a left neighbour).
-    #[inline]
-    fn not_first_col(&self) -> u64 {
-        self.all() & !self.col_mask(0)
-    }
-
-    /// Cells edge-adjacent to some cell of `x`.
-    #[inline]
-    fn neighbours(&self, x: u64) -> u64 {
-        let w = self.cols as u32;
-        (((x & self.not_last_col()) << 1) | ((x & self.not_first_col()) >> 1) | (x << w) | (x >> w))
-            & self.all()
-    }
-
-    /// The Cram components left after filling `placed` (a domino) in this
-    /// position, which must be one Cram component (as every canonical component is).
-    ///
-    /// A fast path for the search's inner loop: the rest of a connected set stays
-    /// connected when the removed cells' neighbours are connected to each other
-    /// inside the ring of cells around the domino. Only when that local test
-    /// fails is the full flood fill of [`Grid::components_into`] run.
-    pub fn cram_components_after(&self, placed: u64, out: &mut Vec<Grid>) {
-        let rest = Grid { free: self.free & !placed, ..*self };
-        // Cells that lost their last free neighbour can never be used again.
-        let live = rest.free & rest.neighbours(rest.free);
-        if live == 0 {
-            return;
-        }
-        let touching = rest.neighbours(placed) & live;
-        let across = placed | ((placed & self.not_last_col()) << 1) | ((placed & self.not_first_col()) >> 1);
-        let ring = (across | across << self.cols | across >> self.cols) & live;
-        let mut reached = touching & touching.wrapping_neg();
-        loop {
-            let grown = reached | (rest.neighbours(reached) & ring);
-            if grown == reached {
-                break;
-            }
-            reached = grown;
-        }
-        if touching & !reached == 0 {
-            out.push(rest.canonical_part(live));
-        } else {
-            rest.components_into(GridRules::Cram, out);
-        }
-    }
-
-    /// Free cells with a free right neighbour: the left cells of horizontal dominoes.
-    #[inline]
-    fn horizontal_pairs(&self) -> u64 {
-        self.free & (self.free >> 1) & self.not_last_col()
-    }
-
-    /// Free cells with a free cell below: the top cells of vertical dominoes.
-    #[inline]
-    fn vertical_pairs(&self) -> u64 {
-        self.free & (self.free >> self.cols)
+    fn with(&self, free: u64) -> Grid {
+        Grid { free, ..*self }
     }
 
     /// Calls `f` with the cells filled by each legal move (each move once).
-    pub fn for_each_move<E>(
-        &self,
-        rules: GridRules,
-        f: &mut impl FnMut(u64) -> Result<(), E>,
-    ) -> Result<(), E> {
-        let w = self.cols as u32;
-        let (h, v) = (self.horizontal_pairs(), self.vertical_pairs());
+    pub fn for_each_move<E>(&self, rules: GridRules, f: &mut impl FnMut(u64) -> Result<(), E>) -> Result<(), E> {
+        let fr = self.frame();
+        let w = fr.w;
+        let h = self.free & (self.free >> 1) & fr.not_last;
+        let v = self.free & (self.free >> w);
         match rules {
             GridRules::Cram => {
                 for i in bits(h) {
@@ -161,36 +150,34 @@ impl Grid {
                 }
             }
             GridRules::DominoJuvavum => {
-                for r in 0..self.rows as u32 {
-                    independent_subsets(h & self.row_mask(r), 1, 0, &mut |m| f(m | m << 1))?;
+                for r in 0..fr.h {
+                    independent_subsets(h & fr.row(r), 1, 0, &mut |m| f(m | m << 1))?;
                 }
                 for c in 0..w {
-                    independent_subsets(v & self.col_mask(c), w, 0, &mut |m| f(m | m << w))?;
+                    independent_subsets(v & fr.col(c), w, 0, &mut |m| f(m | m << w))?;
                 }
             }
             GridRules::Juvavum => {
                 // Single coins are enumerated with the rows only, so that no move is listed twice.
-                for r in 0..self.rows as u32 {
-                    for_each_nonempty_subset(self.free & self.row_mask(r), 1, f)?;
+                for r in 0..fr.h {
+                    for_each_nonempty_subset(self.free & fr.row(r), 1, f)?;
                 }
                 for c in 0..w {
-                    for_each_nonempty_subset(self.free & self.col_mask(c), 2, f)?;
+                    for_each_nonempty_subset(self.free & fr.col(c), 2, f)?;
                 }
             }
         }
         Ok(())
     }
 
-    /// Cells some move can still use, and for the row/column rulesets the cells
-    /// that horizontal and vertical moves can use.
-    fn playable(&self, rules: GridRules) -> (u64, u64) {
-        let (h, v) = (self.horizontal_pairs(), self.vertical_pairs());
-        let horizontal = h | h << 1;
-        let vertical = v | v << self.cols;
-        match rules {
-            GridRules::Cram | GridRules::DominoJuvavum => (horizontal, vertical),
-            GridRules::Juvavum => (self.free, self.free),
+    /// The cells horizontal and vertical moves can still use.
+    fn playable(&self, fr: &Frame, rules: GridRules) -> (u64, u64) {
+        if rules == GridRules::Juvavum {
+            return (self.free, self.free);
         }
+        let h = self.free & (self.free >> 1) & fr.not_last;
+        let v = self.free & (self.free >> fr.w);
+        (h | h << 1, v | v << fr.w)
     }
 
     /// The independent components of this position, each as a canonical grid.
@@ -203,74 +190,105 @@ impl Grid {
 
     /// As [`Grid::components`], appending to `out` (so a caller can reuse the buffer).
     pub fn components_into(&self, rules: GridRules, out: &mut Vec<Grid>) {
-        let (horizontal, vertical) = self.playable(rules);
+        let fr = self.frame();
+        let (horizontal, vertical) = self.playable(&fr, rules);
         let mut live = horizontal | vertical;
-        if live == 0 {
-            return;
-        }
-        let (not_last, w) = (self.not_last_col(), self.cols as u32);
         while live != 0 {
-            let mut comp = live & live.wrapping_neg();
-            loop {
-                let grown = match rules {
-                    GridRules::Cram => {
-                        let across = fill_runs(comp, live, live & not_last, w);
-                        across | (((across << w) | (across >> w)) & live)
-                    }
-                    _ => self.same_line_closure(comp, horizontal, vertical),
-                };
-                if grown == comp {
-                    break;
-                }
-                comp = grown;
-            }
+            let seed = live & live.wrapping_neg();
+            let comp = match rules {
+                GridRules::Cram => flood(&fr, seed, live),
+                _ => self.same_line_closure(&fr, seed, horizontal, vertical),
+            };
             live &= !comp;
-            out.push(self.canonical_part(comp));
+            out.push(self.canonical_part(&fr, comp));
         }
     }
 
-    /// Adds to `comp` every horizontally playable cell of a row it meets
-    /// horizontally, and every vertically playable cell of a column it meets vertically.
-    fn same_line_closure(&self, comp: u64, horizontal: u64, vertical: u64) -> u64 {
-        let mut grown = comp;
-        for r in 0..self.rows as u32 {
-            let row = self.row_mask(r) & horizontal;
-            if comp & row != 0 {
-                grown |= row;
-            }
+    /// The Cram components left after filling `placed` (a domino) in this
+    /// position, which must be one Cram component (as every canonical component is).
+    ///
+    /// A fast path for the search's inner loop: the rest of a connected set stays
+    /// connected when the removed cells' neighbours are connected to each other
+    /// inside the ring of cells around the domino. Only when that local test
+    /// fails are the components flooded one by one from those neighbours.
+    pub fn cram_components_after(&self, placed: u64, out: &mut Vec<Grid>) {
+        let fr = self.frame();
+        let rest = self.free & !placed;
+        // Cells that lost their last free neighbour can never be used again.
+        let mut live = rest & fr.neighbours(rest);
+        let mut touching = fr.neighbours(placed) & live;
+        if touching == 0 {
+            return;
         }
-        for c in 0..self.cols as u32 {
-            let col = self.col_mask(c) & vertical;
-            if comp & col != 0 {
-                grown |= col;
-            }
+        let across = placed | ((placed & fr.not_last) << 1) | ((placed & fr.not_first) >> 1);
+        let ring = (across | across << fr.w | across >> fr.w) & live;
+        if touching & !flood(&fr, touching & touching.wrapping_neg(), ring) == 0 {
+            out.push(self.canonical_part(&fr, live));
+            return;
         }
-        grown
+        // Every component of the rest touches the domino (the position was connected).
+        while touching != 0 {
+            let comp = flood(&fr, touching & touching.wrapping_neg(), live);
+            touching &= !comp;
+            live &= !comp;
+            out.push(self.canonical_part(&fr, comp));
+        }
+    }
+
+    /// The closure of `seed` under "same row, horizontally playable" and "same
+    /// column, vertically playable".
+    fn same_line_closure(&self, fr: &Frame, seed: u64, horizontal: u64, vertical: u64) -> u64 {
+        let mut comp = seed;
+        loop {
+            let mut grown = comp;
+            for r in 0..fr.h {
+                let row = fr.row(r) & horizontal;
+                if comp & row != 0 {
+                    grown |= row;
+                }
+            }
+            for c in 0..fr.w {
+                let col = fr.col(c) & vertical;
+                if comp & col != 0 {
+                    grown |= col;
+                }
+            }
+            if grown == comp {
+                return comp;
+            }
+            comp = grown;
+        }
     }
 
     /// The cells `part` cut out to their bounding box and put in canonical form.
-    fn canonical_part(&self, part: u64) -> Grid {
-        let w = self.cols as u32;
-        let first_row = part.trailing_zeros() / w;
-        let last_row = (63 - part.leading_zeros()) / w;
+    fn canonical_part(&self, fr: &Frame, part: u64) -> Grid {
+        let w = fr.w;
+        let first_row = fr.row_of(part.trailing_zeros());
+        let last_row = fr.row_of(63 - part.leading_zeros());
         let mut columns = 0u64;
-        for r in first_row..=last_row {
-            columns |= (part >> (r * w)) & self.row_mask(0);
+        let mut r = first_row;
+        while r <= last_row {
+            columns |= part >> (r * w);
+            r += 1;
         }
+        columns &= fr.row0;
         let first_col = columns.trailing_zeros();
-        let last_col = 63 - columns.leading_zeros();
-        let (h, bw) = (last_row - first_row + 1, last_col - first_col + 1);
-        let row_bits = (1u64 << bw) - 1;
-        let mut boxed = 0u64;
-        for r in 0..h {
-            boxed |= ((part >> ((r + first_row) * w + first_col)) & row_bits) << (r * bw);
-        }
-        Grid {
-            rows: h as u8,
-            cols: bw as u8,
-            free: boxed,
-        }
-        .canonical()
+        let bw = 64 - columns.leading_zeros() - first_col;
+        let h = last_row - first_row + 1;
+        let shifted = part >> (first_row * w + first_col);
+        let boxed = if bw == w {
+            shifted
+        } else {
+            let row_bits = (1u64 << bw) - 1;
+            let mut boxed = 0u64;
+            let mut r = 0;
+            while r < h {
+                boxed |= ((shifted >> (r * w)) & row_bits) << (r * bw);
+                r += 1;
+            }
+            boxed
+        };
+        Grid { rows: h as u8, cols: bw as u8, free: boxed }.canonical()
     }
 
     /// The least image of this position under the rectangle's eight symmetries,
@@ -281,47 +299,24 @@ impl Grid {
     /// a flip of the row order moves whole rows.
     pub fn canonical(&self) -> Grid {
         let upright = if self.rows > self.cols { self.transpose() } else { *self };
-        let mut best = upright.least_upright_image();
+        let fr = upright.frame();
+        let mut best = least_upright_image(&fr, upright.free);
         if upright.rows == upright.cols {
-            best = best.min(upright.transpose().least_upright_image());
+            best = best.min(least_upright_image(&fr, upright.transpose().free));
         }
-        Grid { free: best, ..upright }
-    }
-
-    /// The least of the four images under the symmetries that keep the orientation.
-    fn least_upright_image(&self) -> u64 {
-        let x = self.free;
-        let flipped = self.flip_rows();
-        x.min(flipped).min(self.half_turn(x)).min(self.half_turn(flipped))
-    }
-
-    /// The rows in reverse order.
-    fn flip_rows(&self) -> u64 {
-        let (h, w) = (self.rows as u32, self.cols as u32);
-        let row = self.row_mask(0);
-        (0..h).fold(0, |out, r| out | ((self.free >> (r * w)) & row) << ((h - 1 - r) * w))
-    }
-
-    /// `x` (a set of cells of this rectangle) turned by 180 degrees.
-    fn half_turn(&self, x: u64) -> u64 {
-        x.reverse_bits() >> (64 - self.rows as u32 * self.cols as u32)
+        upright.with(best)
     }
 
     /// The transposed position (rows become columns).
     fn transpose(&self) -> Grid {
-        let (h, w) = (self.rows as u32, self.cols as u32);
-        let row = self.row_mask(0);
+        let fr = self.frame();
         let mut out = 0u64;
-        for r in 0..h {
-            for c in bits((self.free >> (r * w)) & row) {
-                out |= 1u64 << (c * h + r);
+        for r in 0..fr.h {
+            for c in bits((self.free >> (r * fr.w)) & fr.row0) {
+                out |= 1u64 << (c * fr.h + r);
             }
         }
-        Grid {
-            rows: self.cols,
-            cols: self.rows,
-            free: out,
-        }
+        Grid { rows: self.cols, cols: self.rows, free: out }
     }
 
     /// The symmetries of the rectangle that keep its shape (4, or 8 when square)
@@ -343,17 +338,40 @@ impl Grid {
             let c2 = if sym.flip_cols { w2 - 1 - c2 } else { c2 };
             out |= 1u64 << (r2 * w2 + c2);
         }
-        Grid {
-            rows: h2 as u8,
-            cols: w2 as u8,
-            free: out,
-        }
+        Grid { rows: h2 as u8, cols: w2 as u8, free: out }
     }
 }
 
+/// The connected part of `within` (4-adjacency) that contains `seed`.
+#[inline]
+fn flood(fr: &Frame, seed: u64, within: u64) -> u64 {
+    let mut comp = seed;
+    loop {
+        let grown = comp | (fr.neighbours(comp) & within);
+        if grown == comp {
+            return comp;
+        }
+        comp = grown;
+    }
+}
+
+/// The least of the four images of `x` under the symmetries that keep the
+/// orientation: itself, rows reversed, half turn, and half turn of rows reversed.
+#[inline]
+fn least_upright_image(fr: &Frame, x: u64) -> u64 {
+    let mut flipped = 0u64;
+    let mut r = 0;
+    while r < fr.h {
+        flipped |= ((x >> (r * fr.w)) & fr.row0) << ((fr.h - 1 - r) * fr.w);
+        r += 1;
+    }
+    let unused = 64 - fr.h * fr.w;
+    let half_turn = |y: u64| y.reverse_bits() >> unused;
+    x.min(flipped).min(half_turn(x)).min(half_turn(flipped))
+}
+
 /// `FIRST_COLUMN[rows][cols]`: the cells of column 0 of a `rows x cols` grid
-/// (zero where the grid would exceed 64 cells). A table, because column masks
-/// are needed in the innermost loops of every search.
+/// (zero where the grid would exceed 64 cells).
 static FIRST_COLUMN: [[u64; MAX_CELLS + 1]; MAX_CELLS + 1] = first_column_table();
 
 const fn first_column_table() -> [[u64; MAX_CELLS + 1]; MAX_CELLS + 1] {
@@ -372,6 +390,24 @@ const fn first_column_table() -> [[u64; MAX_CELLS + 1]; MAX_CELLS + 1] {
             cols += 1;
         }
         rows += 1;
+    }
+    table
+}
+
+/// `ROW_OF[w][i]`: the row of cell index `i` in a grid `w` columns wide (a
+/// table, because integer division is slow in the inner loop).
+static ROW_OF: [[u8; 64]; MAX_CELLS + 1] = row_of_table();
+
+const fn row_of_table() -> [[u8; 64]; MAX_CELLS + 1] {
+    let mut table = [[0u8; 64]; MAX_CELLS + 1];
+    let mut w = 1;
+    while w <= MAX_CELLS {
+        let mut i = 0;
+        while i < 64 {
+            table[w][i] = (i / w) as u8;
+            i += 1;
+        }
+        w += 1;
     }
     table
 }
@@ -399,31 +435,6 @@ const SYMMETRIES: [Symmetry; 8] = [
     sym(true, true, false),
     sym(true, true, true),
 ];
-
-/// The cells of `x` in the same horizontal run (within a row) as some seed of
-/// `seeds` (a subset of `x`); `x_inner` is `x` without its last-column cells.
-///
-/// Upwards (towards higher columns) a carry does the whole run at once: adding
-/// the seeds to `x` clears every run bit from the lowest seed up, and the last
-/// column is left out of the addend so that no carry crosses into the next row.
-/// Downwards a logarithmic (Kogge-Stone) fill covers runs of up to `width` cells.
-#[inline]
-fn fill_runs(seeds: u64, x: u64, x_inner: u64, width: u32) -> u64 {
-    let inner_seeds = seeds & x_inner;
-    let up = ((x_inner.wrapping_add(inner_seeds) ^ x_inner) & x) | seeds;
-    let mut filled = up;
-    let mut propagate = x_inner;
-    // Constant shift amounts compile to single instructions; the loop stops
-    // once the steps span the row.
-    for step in [1u32, 2, 4, 8, 16, 32] {
-        filled |= propagate & (filled >> step);
-        if step * 2 >= width {
-            break;
-        }
-        propagate &= propagate >> step;
-    }
-    filled
-}
 
 /// The indices of the set bits of `x`, lowest first.
 pub fn bits(mut x: u64) -> impl Iterator<Item = u32> {
