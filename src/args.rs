@@ -82,6 +82,9 @@ pub struct CheckArgs {
     /// Record the seconds spent on each claim.
     #[arg(long)]
     pub timings: bool,
+    /// Check (and report) only the claims with this id.
+    #[arg(long, value_name = "ID")]
+    pub claim: Option<String>,
     #[command(flatten)]
     pub budget: BudgetArgs,
 }

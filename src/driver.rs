@@ -44,6 +44,8 @@ pub struct CheckOptions {
     pub limits: Limits,
     /// Whether to record seconds per claim.
     pub timings: bool,
+    /// Check only the claims with this id (and report only them).
+    pub only: Option<String>,
 }
 
 /// The report and the rendered diagnostics of a run.
@@ -66,6 +68,7 @@ pub fn check_files(files: &[SourceFile], options: &CheckOptions) -> Outcome {
         .iter()
         .enumerate()
         .flat_map(|(f, file)| (0..file.claims.len()).map(move |c| (f, c)))
+        .filter(|&(f, c)| selected(options, &files[f].claims[c].id))
         .collect();
     let results: Vec<Mutex<Option<(Verdict, f64)>>> = jobs.iter().map(|_| Mutex::new(None)).collect();
     let next = AtomicUsize::new(0);
@@ -102,7 +105,7 @@ pub fn check_files(files: &[SourceFile], options: &CheckOptions) -> Outcome {
             diagnostics.push(render(p, &file.display, &file.source));
         }
         let mut claims = Vec::new();
-        for claim in &file.claims {
+        for claim in file.claims.iter().filter(|c| selected(options, &c.id)) {
             let result = verdicts.next().flatten();
             let (line, _) = line_column(&file.source, claim.span.start);
             let (verdict, rule, detail, seconds) = match (&claim.explicit, result) {
@@ -141,6 +144,17 @@ pub fn check_files(files: &[SourceFile], options: &CheckOptions) -> Outcome {
         reports.push(FileReport { path: file.display.clone(), sha256: file.sha256.clone(), claims, errors });
     }
     Outcome { report: Report { gamecert: "1", files: reports, summary }, diagnostics }
+}
+
+fn selected(options: &CheckOptions, id: &str) -> bool {
+    options.only.as_deref().is_none_or(|only| only == id)
+}
+
+/// Kernel-checks a certificate given as text (its includes are resolved
+/// relative to the working directory, inside it).
+pub fn check_source(display: &str, text: &str, options: &CheckOptions) -> Outcome {
+    let file = crate::elaborate::load::from_source(display, text);
+    check_files(&[file], options)
 }
 
 fn error_report(p: &Problem, source: &str) -> ErrorReport {

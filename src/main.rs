@@ -37,7 +37,7 @@ fn run_check(c: args::CheckArgs) -> i32 {
     };
     let paths = if c.paths.is_empty() { vec!["certificates".into()] } else { c.paths.clone() };
     let jobs = c.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let options = CheckOptions { jobs, limits, timings: c.timings };
+    let options = CheckOptions { jobs, limits, timings: c.timings, only: c.claim.clone() };
     let outcome = match check_paths(&paths, &options) {
         Ok(o) => o,
         Err(e) => {

@@ -86,6 +86,19 @@ fn collect_certs(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
     Ok(())
 }
 
+/// A file given as text rather than read from disk; its includes resolve
+/// against the working directory, which is then also its root.
+pub fn from_source(display: &str, text: &str) -> SourceFile {
+    let mut loader = Loader::default();
+    let root = canonical_or_self(Path::new("."));
+    let key = root.join(display);
+    loader.add(key.clone(), text.to_string(), &root);
+    loader.find_cycles();
+    let mut file = loader.files.remove(&key).unwrap_or_else(|| unreachable!("just added"));
+    file.display = display.to_string();
+    file
+}
+
 /// SHA-256 of `text` as lowercase hex.
 pub fn sha256_hex(text: &[u8]) -> String {
     Sha256::digest(text).iter().map(|b| format!("{b:02x}")).collect()

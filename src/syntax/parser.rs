@@ -89,7 +89,7 @@ impl<'s> Parser<'s> {
         loop {
             let trimmed = input.trim_start();
             if let Some(comment) = trimmed.strip_prefix('#') {
-                input = comment.find('\n').map_or("", |i| &comment[i..]);
+                input = &comment[comment.find('\n').unwrap_or(comment.len())..];
             } else {
                 return trimmed;
             }
@@ -177,7 +177,8 @@ impl<'s> Parser<'s> {
         loop {
             rest = match rest.find('\n') {
                 Some(i) => &rest[i + 1..],
-                None => return "",
+                // The empty tail of the source, so that offsets stay valid.
+                None => return &rest[rest.len()..],
             };
             let line = rest.trim_start_matches([' ', '\t']);
             if line.starts_with("claim") || line.starts_with("include") {
@@ -303,8 +304,7 @@ impl<'s> Parser<'s> {
     }
 
     fn skip_method_body<'a>(&self, input: &'a str) -> &'a str {
-        let next = self.skip_to_next_item(input);
-        if next.is_empty() { "" } else { next }
+        self.skip_to_next_item(input)
     }
 
     fn table<'a>(&self, input: &'a str) -> PResult<'a, Method> {

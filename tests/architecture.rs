@@ -1,0 +1,67 @@
+//! Architecture invariants that a test can hold: the kernel is a leaf and
+//! stays under its line budget; diagnostic codes are unique.
+
+use std::path::Path;
+
+const KERNEL_BUDGET: usize = 4000;
+
+fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+    for entry in std::fs::read_dir(dir).expect("readable dir") {
+        let path = entry.expect("entry").path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// Lines of code: not blank, not comments, not inside `#[cfg(test)]` modules.
+fn code_lines(text: &str) -> usize {
+    let mut count = 0;
+    let mut in_tests = false;
+    for line in text.lines() {
+        let t = line.trim();
+        if t.starts_with("#[cfg(test)]") {
+            in_tests = true;
+        }
+        if in_tests || t.is_empty() || t.starts_with("//") {
+            continue;
+        }
+        count += 1;
+    }
+    count
+}
+
+#[test]
+fn kernel_is_a_small_leaf() {
+    let mut files = Vec::new();
+    rust_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src/kernel"), &mut files);
+    let mut total = 0;
+    for file in &files {
+        let text = std::fs::read_to_string(file).expect("readable");
+        for forbidden in ["crate::syntax", "crate::elaborate", "crate::produce", "crate::report", "crate::driver", "miette", "nom::", "serde"] {
+            assert!(!text.contains(forbidden), "{} uses {forbidden}", file.display());
+        }
+        total += code_lines(&text);
+    }
+    println!("kernel: {total} lines of code in {} files (budget {KERNEL_BUDGET})", files.len());
+    assert!(total <= KERNEL_BUDGET, "kernel has {total} lines, over the budget of {KERNEL_BUDGET}");
+}
+
+#[test]
+fn diagnostic_codes_are_unique() {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/src/report/diagnostics.rs")).expect("readable");
+    let mut codes: Vec<&str> = text
+        .match_indices("\"gamecert::")
+        .map(|(i, _)| {
+            let rest = &text[i + 1..];
+            &rest[..rest.find('"').unwrap_or(rest.len())]
+        })
+        .collect();
+    let n = codes.len();
+    codes.sort();
+    codes.dedup();
+    assert_eq!(codes.len(), n, "a diagnostic code is used twice");
+    assert!(n >= 20);
+}

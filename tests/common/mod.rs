@@ -1,0 +1,44 @@
+//! Helpers shared by the integration tests.
+#![allow(dead_code)]
+
+pub mod naive;
+
+use gamecert::driver::{check_paths, check_source, CheckOptions, Limits, Outcome};
+use gamecert::kernel::budget::DEFAULT_MAX_ENTRIES;
+use std::path::PathBuf;
+
+/// Options for tests: two workers, a generous budget.
+pub fn options() -> CheckOptions {
+    CheckOptions {
+        jobs: 2,
+        limits: Limits { max_nodes: None, time: Some(std::time::Duration::from_secs(600)), max_entries: DEFAULT_MAX_ENTRIES },
+        timings: false,
+        only: None,
+    }
+}
+
+/// Checks paths relative to the crate root.
+pub fn check(paths: &[&str]) -> Outcome {
+    std::env::set_current_dir(env!("CARGO_MANIFEST_DIR")).expect("crate root");
+    let paths: Vec<PathBuf> = paths.iter().map(PathBuf::from).collect();
+    check_paths(&paths, &options()).expect("paths exist")
+}
+
+/// Checks one claim of a source text.
+pub fn check_claim(display: &str, text: &str, id: &str) -> Outcome {
+    let mut o = options();
+    o.only = Some(id.to_string());
+    check_source(display, text, &o)
+}
+
+/// Every `*.cert` file directly in `dir` (relative to the crate root), sorted.
+pub fn cert_files(dir: &str) -> Vec<PathBuf> {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(dir);
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&root)
+        .expect("directory exists")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "cert"))
+        .collect();
+    files.sort();
+    files
+}

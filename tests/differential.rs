@@ -1,0 +1,175 @@
+//! The kernel against the naive reference (tests/common/naive.rs): every board
+//! up to 12 cells for each grid ruleset, every blocked-cell pattern of small
+//! boards, position counts with and without symmetry, octal heaps, and Nim
+//! against Bouton's theorems.
+
+mod common;
+
+use std::collections::{HashMap, HashSet};
+
+use common::naive::{self, Board, Rules};
+use gamecert::kernel::budget::Budget;
+use gamecert::kernel::impartial::count::count_positions;
+use gamecert::kernel::impartial::grid::{Grid, GridRules};
+use gamecert::kernel::impartial::heap::HeapRules;
+use gamecert::kernel::impartial::{evaluate, Game, Play};
+
+const RULES: [(Rules, GridRules); 3] = [
+    (Rules::Cram, GridRules::Cram),
+    (Rules::DominoJuvavum, GridRules::DominoJuvavum),
+    (Rules::Juvavum, GridRules::Juvavum),
+];
+
+fn kernel_value(rules: GridRules, rows: usize, cols: usize, free: u64, play: Play) -> u32 {
+    let grid = Grid::new(rows, cols, free).expect("valid grid");
+    let (analysis, _) = evaluate(&Game::Grid { rules, grid }, play, Budget::unlimited()).expect("within budget");
+    analysis.value
+}
+
+/// Compares normal and misère values of every position in `positions`.
+fn compare(rules: (Rules, GridRules), rows: usize, cols: usize, positions: impl Iterator<Item = u64>) -> usize {
+    let board = Board { rows, cols };
+    let (mut normal, mut misere) = (HashMap::new(), HashMap::new());
+    let mut compared = 0;
+    for free in positions {
+        let expect_normal = naive::grundy(&board, rules.0, free, false, &mut normal);
+        let expect_misere = naive::grundy(&board, rules.0, free, true, &mut misere);
+        assert_eq!(kernel_value(rules.1, rows, cols, free, Play::Normal), expect_normal, "{:?} {rows}x{cols} free {free:#b} normal", rules.0);
+        assert_eq!(kernel_value(rules.1, rows, cols, free, Play::Misere), expect_misere, "{:?} {rows}x{cols} free {free:#b} misere", rules.0);
+        compared += 1;
+    }
+    compared
+}
+
+#[test]
+fn every_empty_board_up_to_12_cells() {
+    let mut compared = 0;
+    for rules in RULES {
+        for rows in 1..=12 {
+            for cols in 1..=12 / rows {
+                compared += compare(rules, rows, cols, std::iter::once((1u64 << (rows * cols)) - 1));
+            }
+        }
+    }
+    assert!(compared >= 3 * 35);
+}
+
+#[test]
+fn every_position_of_small_boards() {
+    // Every pattern of free cells, so blocked cells, pictures and the
+    // component split are all exercised.
+    for rules in RULES {
+        for (rows, cols) in [(3, 3), (2, 4), (1, 8), (2, 5)] {
+            let n = rows * cols;
+            compare(rules, rows, cols, 0..(1u64 << n));
+        }
+    }
+}
+
+#[test]
+fn sampled_positions_of_12_cell_boards() {
+    // A fixed pseudo-random sample (xorshift), deterministic across runs.
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    for rules in RULES {
+        for (rows, cols) in [(3, 4), (2, 6), (4, 3)] {
+            let sample: Vec<u64> = (0..300)
+                .map(|_| {
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    state & ((1u64 << (rows * cols)) - 1)
+                })
+                .collect();
+            compare(rules, rows, cols, sample.into_iter());
+        }
+    }
+}
+
+#[test]
+fn position_counts_match_the_naive_traversal() {
+    for rules in RULES {
+        for (rows, cols) in [(1, 6), (2, 2), (2, 3), (2, 4), (3, 3), (3, 4), (2, 5), (4, 3)] {
+            let board = Board { rows, cols };
+            let start = (1u64 << (rows * cols)) - 1;
+            let reached = naive::reachable(&board, rules.0, start);
+            let orbits: HashSet<u64> =
+                reached.iter().map(|&p| naive::images(&board, p).into_iter().min().unwrap_or(p)).collect();
+            let game = Game::Grid { rules: rules.1, grid: Grid::new(rows, cols, start).expect("grid") };
+            let mut budget = Budget::unlimited();
+            assert_eq!(count_positions(&game, false, &mut budget), Ok(reached.len() as u64), "{:?} {rows}x{cols}", rules.0);
+            assert_eq!(count_positions(&game, true, &mut budget), Ok(orbits.len() as u64), "{:?} {rows}x{cols} sym", rules.0);
+        }
+    }
+}
+
+#[test]
+fn octal_heaps_match_the_definition() {
+    for digits in [vec![0u8, 7, 7], vec![0, 0, 7], vec![0, 1, 3, 7], vec![0, 3, 3], vec![0, 1, 5, 2, 7], vec![4, 0, 7]] {
+        let expected = naive::octal_values_with_d0(&digits, 40);
+        for (n, &want) in expected.iter().enumerate() {
+            let rules = HeapRules::octal(digits.clone()).expect("valid code");
+            let game = Game::Heap { rules, size: n as u32 };
+            let (a, _) = evaluate(&game, Play::Normal, Budget::unlimited()).expect("budget");
+            assert_eq!(a.value, want, "octal {digits:?} heap {n}");
+        }
+    }
+}
+
+#[test]
+fn cram_strips_are_dawsons_kayles() {
+    let dawson = naive::octal_values_with_d0(&[0, 0, 7], 30);
+    for n in 1..=30usize {
+        assert_eq!(kernel_value(GridRules::Cram, 1, n, (1u64 << n) - 1, Play::Normal), dawson[n], "cram 1x{n}");
+    }
+}
+
+/// Bouton: normal Nim is the XOR; misère Nim is P iff (all heaps <= 1 and an
+/// odd number of ones) or (some heap >= 2 and XOR zero).
+#[test]
+fn nim_matches_boutons_theorems() {
+    let mut heaps_list = Vec::new();
+    for a in 0..6u32 {
+        for b in 0..6 {
+            for c in 0..5 {
+                heaps_list.push(vec![a, b, c]);
+            }
+        }
+    }
+    heaps_list.push(vec![1, 1, 1, 1, 1]);
+    heaps_list.push(vec![7, 9, 12, 3]);
+    for heaps in heaps_list {
+        let xor = heaps.iter().fold(0, |x, h| x ^ h);
+        let game = Game::Nim(heaps.clone());
+        let (normal, _) = evaluate(&game, Play::Normal, Budget::unlimited()).expect("budget");
+        assert_eq!(normal.value, xor, "nim {heaps:?}");
+        let (misere, _) = evaluate(&game, Play::Misere, Budget::unlimited()).expect("budget");
+        let big = heaps.iter().any(|&h| h >= 2);
+        let ones = heaps.iter().filter(|&&h| h == 1).count();
+        let p = if big { xor == 0 } else { ones % 2 == 1 };
+        assert_eq!(misere.value == 0, p, "misere nim {heaps:?}");
+    }
+}
+
+/// A sum's normal value is the XOR of the parts' values (independently
+/// computed), and its misère value agrees with the naive search on the
+/// combined board (two Cram strips side by side in one grid).
+#[test]
+fn sums_agree_with_the_combined_board() {
+    for a in 1..=5usize {
+        for b in 1..=5usize {
+            let sum = Game::Sum(vec![
+                Game::Grid { rules: GridRules::Cram, grid: Grid::empty_board(1, a).expect("grid") },
+                Game::Grid { rules: GridRules::Cram, grid: Grid::empty_board(1, b).expect("grid") },
+            ]);
+            // One row: a cells, a blocked cell, b cells.
+            let cols = a + b + 1;
+            let free = ((1u64 << cols) - 1) & !(1u64 << a);
+            let board = Board { rows: 1, cols };
+            for (play, misere) in [(Play::Normal, false), (Play::Misere, true)] {
+                let (k, _) = evaluate(&sum, play, Budget::unlimited()).expect("budget");
+                let want = naive::grundy(&board, Rules::Cram, free, misere, &mut HashMap::new());
+                assert_eq!(k.value, want, "cram 1x{a} + cram 1x{b} misere={misere}");
+            }
+        }
+    }
+}
