@@ -51,19 +51,33 @@ const BYTES_PER_ENTRY: u64 = 64;
 
 impl BudgetArgs {
     pub fn limits(&self) -> Result<Limits, String> {
-        let mut limits = Limits { max_nodes: None, time: None, max_entries: DEFAULT_MAX_ENTRIES };
-        for part in self.budget.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        let mut limits = Limits {
+            max_nodes: None,
+            time: None,
+            max_entries: DEFAULT_MAX_ENTRIES,
+        };
+        for part in self
+            .budget
+            .split(',')
+            .map(str::trim)
+            .filter(|p| !p.is_empty())
+        {
             let bad = || format!("cannot read budget `{part}`: use e.g. 30s, 2m or 500000");
             if let Some(secs) = part.strip_suffix('s') {
-                limits.time = Some(Duration::from_secs_f64(secs.parse::<f64>().map_err(|_| bad())?.max(0.0)));
+                limits.time = Some(Duration::from_secs_f64(
+                    secs.parse::<f64>().map_err(|_| bad())?.max(0.0),
+                ));
             } else if let Some(mins) = part.strip_suffix('m') {
-                limits.time = Some(Duration::from_secs_f64(mins.parse::<f64>().map_err(|_| bad())?.max(0.0) * 60.0));
+                limits.time = Some(Duration::from_secs_f64(
+                    mins.parse::<f64>().map_err(|_| bad())?.max(0.0) * 60.0,
+                ));
             } else {
                 limits.max_nodes = Some(part.parse().map_err(|_| bad())?);
             }
         }
         if let Some(mib) = self.max_memory {
-            limits.max_entries = usize::try_from(mib.saturating_mul(1 << 20) / BYTES_PER_ENTRY).unwrap_or(usize::MAX);
+            limits.max_entries = usize::try_from(mib.saturating_mul(1 << 20) / BYTES_PER_ENTRY)
+                .unwrap_or(usize::MAX);
         }
         Ok(limits)
     }

@@ -6,16 +6,16 @@
 //! stored by job index, so the report is identical whatever the scheduling.
 
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::elaborate::load::{load, SourceFile, UsageError};
+use crate::elaborate::load::{SourceFile, UsageError, load};
 use crate::kernel::budget::Budget;
 use crate::kernel::impartial::check::check;
 use crate::kernel::verdict::Verdict;
-use crate::report::diagnostics::{elab_problem, line_column, render, syntax_problem, Problem};
-use crate::report::{wording, ClaimReport, ErrorReport, FileReport, Report, Summary, VerdictName};
+use crate::report::diagnostics::{Problem, elab_problem, line_column, render, syntax_problem};
+use crate::report::{ClaimReport, ErrorReport, FileReport, Report, Summary, VerdictName, wording};
 
 /// Limits for each claim's search.
 #[derive(Clone, Debug)]
@@ -70,12 +70,15 @@ pub fn check_files(files: &[SourceFile], options: &CheckOptions) -> Outcome {
         .flat_map(|(f, file)| (0..file.claims.len()).map(move |c| (f, c)))
         .filter(|&(f, c)| selected(options, &files[f].claims[c].id))
         .collect();
-    let results: Vec<Mutex<Option<(Verdict, f64)>>> = jobs.iter().map(|_| Mutex::new(None)).collect();
+    let results: Vec<Mutex<Option<(Verdict, f64)>>> =
+        jobs.iter().map(|_| Mutex::new(None)).collect();
     let next = AtomicUsize::new(0);
     let worker = || loop {
         let i = next.fetch_add(1, Ordering::Relaxed);
         let Some(&(f, c)) = jobs.get(i) else { break };
-        let Ok((statement, evidence)) = &files[f].claims[c].explicit else { continue };
+        let Ok((statement, evidence)) = &files[f].claims[c].explicit else {
+            continue;
+        };
         let started = Instant::now();
         let verdict = check(statement, evidence, options.limits.budget());
         if let Ok(mut slot) = results[i].lock() {
@@ -86,7 +89,9 @@ pub fn check_files(files: &[SourceFile], options: &CheckOptions) -> Outcome {
         for _ in 0..options.jobs.max(1) {
             // The searches recurse once per move; a large stack keeps the
             // deepest boards (64 cells) far from the limit.
-            let spawned = std::thread::Builder::new().stack_size(256 << 20).spawn_scoped(scope, worker);
+            let spawned = std::thread::Builder::new()
+                .stack_size(256 << 20)
+                .spawn_scoped(scope, worker);
             if spawned.is_err() {
                 worker();
             }
@@ -99,7 +104,10 @@ pub fn check_files(files: &[SourceFile], options: &CheckOptions) -> Outcome {
     for file in files {
         let mut problems: Vec<Problem> = file.ast.errors.iter().map(syntax_problem).collect();
         problems.extend(file.include_errors.iter().map(elab_problem));
-        let errors: Vec<ErrorReport> = problems.iter().map(|p| error_report(p, &file.source)).collect();
+        let errors: Vec<ErrorReport> = problems
+            .iter()
+            .map(|p| error_report(p, &file.source))
+            .collect();
         summary.errors += errors.len();
         for p in &problems {
             diagnostics.push(render(p, &file.display, &file.source));
@@ -112,7 +120,12 @@ pub fn check_files(files: &[SourceFile], options: &CheckOptions) -> Outcome {
                 (Err(e), _) => {
                     let problem = elab_problem(e);
                     diagnostics.push(render(&problem, &file.display, &file.source));
-                    (VerdictName::Error, String::new(), format!("{} [{}]", problem.message, problem.code), None)
+                    (
+                        VerdictName::Error,
+                        String::new(),
+                        format!("{} [{}]", problem.message, problem.code),
+                        None,
+                    )
                 }
                 (Ok(_), Some((v, secs))) => {
                     let (name, rule) = match &v {
@@ -120,9 +133,19 @@ pub fn check_files(files: &[SourceFile], options: &CheckOptions) -> Outcome {
                         Verdict::Refuted { rule, .. } => (VerdictName::Refuted, rule),
                         Verdict::Undecided { rule, .. } => (VerdictName::Undecided, rule),
                     };
-                    (name, rule.code().to_string(), wording::detail(&v), Some(secs))
+                    (
+                        name,
+                        rule.code().to_string(),
+                        wording::detail(&v),
+                        Some(secs),
+                    )
                 }
-                (Ok(_), None) => (VerdictName::Error, String::new(), "the check did not complete".to_string(), None),
+                (Ok(_), None) => (
+                    VerdictName::Error,
+                    String::new(),
+                    "the check did not complete".to_string(),
+                    None,
+                ),
             };
             match verdict {
                 VerdictName::Verified => summary.verified += 1,
@@ -141,9 +164,21 @@ pub fn check_files(files: &[SourceFile], options: &CheckOptions) -> Outcome {
                 seconds: seconds.filter(|_| options.timings),
             });
         }
-        reports.push(FileReport { path: file.display.clone(), sha256: file.sha256.clone(), claims, errors });
+        reports.push(FileReport {
+            path: file.display.clone(),
+            sha256: file.sha256.clone(),
+            claims,
+            errors,
+        });
     }
-    Outcome { report: Report { gamecert: "1", files: reports, summary }, diagnostics }
+    Outcome {
+        report: Report {
+            gamecert: "1",
+            files: reports,
+            summary,
+        },
+        diagnostics,
+    }
 }
 
 fn selected(options: &CheckOptions, id: &str) -> bool {
@@ -159,7 +194,14 @@ pub fn check_source(display: &str, text: &str, options: &CheckOptions) -> Outcom
 
 fn error_report(p: &Problem, source: &str) -> ErrorReport {
     let (line, column) = line_column(source, p.span.start);
-    ErrorReport { code: p.code, message: p.message.clone(), line, column, start: p.span.start, end: p.span.end }
+    ErrorReport {
+        code: p.code,
+        message: p.message.clone(),
+        line,
+        column,
+        start: p.span.start,
+        end: p.span.end,
+    }
 }
 
 /// The exit code of a finished run (SPEC 5): errors first (the run did not

@@ -9,10 +9,10 @@ use std::process::ExitCode;
 use clap::Parser;
 
 use args::{Cli, Command, Format};
-use gamecert::driver::{check_paths, exit_code, CheckOptions};
+use gamecert::driver::{CheckOptions, check_paths, exit_code};
 use gamecert::elaborate::games;
-use gamecert::kernel::impartial::{evaluate, Outcome, Play};
-use gamecert::report::diagnostics::{render, syntax_problem, elab_problem};
+use gamecert::kernel::impartial::{Outcome, Play, evaluate};
+use gamecert::report::diagnostics::{elab_problem, render, syntax_problem};
 use gamecert::syntax::parse_game;
 
 fn main() -> ExitCode {
@@ -35,9 +35,20 @@ fn run_check(c: args::CheckArgs) -> i32 {
             return 2;
         }
     };
-    let paths = if c.paths.is_empty() { vec!["certificates".into()] } else { c.paths.clone() };
-    let jobs = c.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let options = CheckOptions { jobs, limits, timings: c.timings, only: c.claim.clone() };
+    let paths = if c.paths.is_empty() {
+        vec!["certificates".into()]
+    } else {
+        c.paths.clone()
+    };
+    let jobs = c
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let options = CheckOptions {
+        jobs,
+        limits,
+        timings: c.timings,
+        only: c.claim.clone(),
+    };
     let outcome = match check_paths(&paths, &options) {
         Ok(o) => o,
         Err(e) => {
@@ -105,9 +116,23 @@ fn run_eval(e: args::EvalArgs) -> i32 {
 /// The performance targets of the impartial kernel, timed one after another
 /// in this process (normal play, fresh memo each).
 fn run_bench(b: args::BenchArgs) -> i32 {
-    let cases = ["cram 4x6", "cram 5x5", "cram 3x12", "cram 4x9", "cram 5x7", "domino-juvavum 3x7"];
-    let cases: Vec<String> = if b.games.is_empty() { cases.iter().map(|s| s.to_string()).collect() } else { b.games };
-    println!("{} cores available", std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let cases = [
+        "cram 4x6",
+        "cram 5x5",
+        "cram 3x12",
+        "cram 4x9",
+        "cram 5x7",
+        "domino-juvavum 3x7",
+    ];
+    let cases: Vec<String> = if b.games.is_empty() {
+        cases.iter().map(|s| s.to_string()).collect()
+    } else {
+        b.games
+    };
+    println!(
+        "{} cores available",
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    );
     for case in cases {
         let Ok(expr) = parse_game(&case) else {
             eprintln!("error: cannot parse `{case}`");
@@ -118,7 +143,11 @@ fn run_bench(b: args::BenchArgs) -> i32 {
             return 2;
         };
         let started = std::time::Instant::now();
-        match evaluate(&game, Play::Normal, gamecert::kernel::budget::Budget::unlimited()) {
+        match evaluate(
+            &game,
+            Play::Normal,
+            gamecert::kernel::budget::Budget::unlimited(),
+        ) {
             Ok((a, nodes)) => println!(
                 "{case:<22} grundy {:>3}  {:>10} positions  {:>8.3} s",
                 a.value,

@@ -16,7 +16,10 @@ fn eval_prints_values_and_outcomes() {
     assert_eq!(out.status.code(), Some(0));
     insta::assert_snapshot!("eval-cram-3x5", String::from_utf8_lossy(&out.stdout));
     let out = gamecert(&["eval", "nim [1,3,5]"]);
-    assert_eq!(String::from_utf8_lossy(&out.stdout).lines().next(), Some("grundy: 7"));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).lines().next(),
+        Some("grundy: 7")
+    );
 }
 
 #[test]
@@ -29,15 +32,32 @@ fn eval_rejects_an_unknown_game_with_exit_2() {
 #[test]
 fn an_exhausted_budget_is_undecided_with_exit_3() {
     let out = gamecert(&["check", "--budget", "50", "certificates/cram/normal.cert"]);
-    assert_eq!(out.status.code(), Some(3), "{}", String::from_utf8_lossy(&out.stdout));
+    assert_eq!(
+        out.status.code(),
+        Some(3),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
     assert!(String::from_utf8_lossy(&out.stdout).contains("UNDECIDED"));
     assert!(String::from_utf8_lossy(&out.stdout).contains("node limit of 50"));
 }
 
 #[test]
 fn a_memory_cap_is_undecided_with_exit_3() {
-    let out = gamecert(&["check", "--max-memory", "0", "--claim", "cram-3x9", "certificates/cram/normal.cert"]);
-    assert_eq!(out.status.code(), Some(3), "{}", String::from_utf8_lossy(&out.stdout));
+    let out = gamecert(&[
+        "check",
+        "--max-memory",
+        "0",
+        "--claim",
+        "cram-3x9",
+        "certificates/cram/normal.cert",
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(3),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
     assert!(String::from_utf8_lossy(&out.stdout).contains("memory cap"));
 }
 
@@ -46,19 +66,32 @@ fn a_time_budget_stops_a_long_search() {
     let started = std::time::Instant::now();
     let out = gamecert(&["eval", "--budget", "0.5s", "--normal-only", "cram", "6x8"]);
     assert_eq!(out.status.code(), Some(3));
-    assert!(started.elapsed().as_secs() < 30, "the budget did not stop the search");
+    assert!(
+        started.elapsed().as_secs() < 30,
+        "the budget did not stop the search"
+    );
 }
 
 #[test]
 fn missing_paths_and_bad_budgets_are_usage_errors() {
     assert_eq!(gamecert(&["check", "no/such/dir"]).status.code(), Some(2));
-    assert_eq!(gamecert(&["check", "--budget", "soon", "certificates"]).status.code(), Some(2));
+    assert_eq!(
+        gamecert(&["check", "--budget", "soon", "certificates"])
+            .status
+            .code(),
+        Some(2)
+    );
     assert_eq!(gamecert(&["frobnicate"]).status.code(), Some(2));
 }
 
 #[test]
 fn json_report_has_the_contract_shape() {
-    let out = gamecert(&["check", "--format", "json", "certificates/thiemann-lanzerath-2022"]);
+    let out = gamecert(&[
+        "check",
+        "--format",
+        "json",
+        "certificates/thiemann-lanzerath-2022",
+    ]);
     assert_eq!(out.status.code(), Some(0));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
     assert_eq!(v["gamecert"], "1");
@@ -66,7 +99,11 @@ fn json_report_has_the_contract_shape() {
     for key in ["id", "statement", "verdict", "rule", "depends_on", "detail"] {
         assert!(!claim[key].is_null(), "claim lacks {key}");
     }
-    assert!(v["files"][0]["sha256"].as_str().is_some_and(|s| s.len() == 64));
+    assert!(
+        v["files"][0]["sha256"]
+            .as_str()
+            .is_some_and(|s| s.len() == 64)
+    );
     for key in ["verified", "refuted", "undecided", "errors"] {
         assert!(v["summary"][key].is_u64(), "summary lacks {key}");
     }
@@ -75,7 +112,21 @@ fn json_report_has_the_contract_shape() {
 
 #[test]
 fn output_is_deterministic_across_job_counts() {
-    let one = gamecert(&["check", "--jobs", "1", "--format", "json", "certificates/schneider-2006"]);
-    let two = gamecert(&["check", "--jobs", "2", "--format", "json", "certificates/schneider-2006"]);
+    let one = gamecert(&[
+        "check",
+        "--jobs",
+        "1",
+        "--format",
+        "json",
+        "certificates/schneider-2006",
+    ]);
+    let two = gamecert(&[
+        "check",
+        "--jobs",
+        "2",
+        "--format",
+        "json",
+        "certificates/schneider-2006",
+    ]);
     assert_eq!(one.stdout, two.stdout);
 }

@@ -12,7 +12,7 @@ use gamecert::kernel::budget::Budget;
 use gamecert::kernel::impartial::count::count_positions;
 use gamecert::kernel::impartial::grid::{Grid, GridRules};
 use gamecert::kernel::impartial::heap::HeapRules;
-use gamecert::kernel::impartial::{evaluate, Game, Play};
+use gamecert::kernel::impartial::{Game, Play, evaluate};
 
 const RULES: [(Rules, GridRules); 3] = [
     (Rules::Cram, GridRules::Cram),
@@ -22,20 +22,36 @@ const RULES: [(Rules, GridRules); 3] = [
 
 fn kernel_value(rules: GridRules, rows: usize, cols: usize, free: u64, play: Play) -> u32 {
     let grid = Grid::new(rows, cols, free).expect("valid grid");
-    let (analysis, _) = evaluate(&Game::Grid { rules, grid }, play, Budget::unlimited()).expect("within budget");
+    let (analysis, _) =
+        evaluate(&Game::Grid { rules, grid }, play, Budget::unlimited()).expect("within budget");
     analysis.value
 }
 
 /// Compares normal and misère values of every position in `positions`.
-fn compare(rules: (Rules, GridRules), rows: usize, cols: usize, positions: impl Iterator<Item = u64>) -> usize {
+fn compare(
+    rules: (Rules, GridRules),
+    rows: usize,
+    cols: usize,
+    positions: impl Iterator<Item = u64>,
+) -> usize {
     let board = Board { rows, cols };
     let (mut normal, mut misere) = (HashMap::new(), HashMap::new());
     let mut compared = 0;
     for free in positions {
         let expect_normal = naive::grundy(&board, rules.0, free, false, &mut normal);
         let expect_misere = naive::grundy(&board, rules.0, free, true, &mut misere);
-        assert_eq!(kernel_value(rules.1, rows, cols, free, Play::Normal), expect_normal, "{:?} {rows}x{cols} free {free:#b} normal", rules.0);
-        assert_eq!(kernel_value(rules.1, rows, cols, free, Play::Misere), expect_misere, "{:?} {rows}x{cols} free {free:#b} misere", rules.0);
+        assert_eq!(
+            kernel_value(rules.1, rows, cols, free, Play::Normal),
+            expect_normal,
+            "{:?} {rows}x{cols} free {free:#b} normal",
+            rules.0
+        );
+        assert_eq!(
+            kernel_value(rules.1, rows, cols, free, Play::Misere),
+            expect_misere,
+            "{:?} {rows}x{cols} free {free:#b} misere",
+            rules.0
+        );
         compared += 1;
     }
     compared
@@ -47,7 +63,12 @@ fn every_empty_board_up_to_12_cells() {
     for rules in RULES {
         for rows in 1..=12 {
             for cols in 1..=12 / rows {
-                compared += compare(rules, rows, cols, std::iter::once((1u64 << (rows * cols)) - 1));
+                compared += compare(
+                    rules,
+                    rows,
+                    cols,
+                    std::iter::once((1u64 << (rows * cols)) - 1),
+                );
             }
         }
     }
@@ -88,27 +109,61 @@ fn sampled_positions_of_12_cell_boards() {
 #[test]
 fn position_counts_match_the_naive_traversal() {
     for rules in RULES {
-        for (rows, cols) in [(1, 6), (2, 2), (2, 3), (2, 4), (3, 3), (3, 4), (2, 5), (4, 3)] {
+        for (rows, cols) in [
+            (1, 6),
+            (2, 2),
+            (2, 3),
+            (2, 4),
+            (3, 3),
+            (3, 4),
+            (2, 5),
+            (4, 3),
+        ] {
             let board = Board { rows, cols };
             let start = (1u64 << (rows * cols)) - 1;
             let reached = naive::reachable(&board, rules.0, start);
-            let orbits: HashSet<u64> =
-                reached.iter().map(|&p| naive::images(&board, p).into_iter().min().unwrap_or(p)).collect();
-            let game = Game::Grid { rules: rules.1, grid: Grid::new(rows, cols, start).expect("grid") };
+            let orbits: HashSet<u64> = reached
+                .iter()
+                .map(|&p| naive::images(&board, p).into_iter().min().unwrap_or(p))
+                .collect();
+            let game = Game::Grid {
+                rules: rules.1,
+                grid: Grid::new(rows, cols, start).expect("grid"),
+            };
             let mut budget = Budget::unlimited();
-            assert_eq!(count_positions(&game, false, &mut budget), Ok(reached.len() as u64), "{:?} {rows}x{cols}", rules.0);
-            assert_eq!(count_positions(&game, true, &mut budget), Ok(orbits.len() as u64), "{:?} {rows}x{cols} sym", rules.0);
+            assert_eq!(
+                count_positions(&game, false, &mut budget),
+                Ok(reached.len() as u64),
+                "{:?} {rows}x{cols}",
+                rules.0
+            );
+            assert_eq!(
+                count_positions(&game, true, &mut budget),
+                Ok(orbits.len() as u64),
+                "{:?} {rows}x{cols} sym",
+                rules.0
+            );
         }
     }
 }
 
 #[test]
 fn octal_heaps_match_the_definition() {
-    for digits in [vec![0u8, 7, 7], vec![0, 0, 7], vec![0, 1, 3, 7], vec![0, 3, 3], vec![0, 1, 5, 2, 7], vec![4, 0, 7]] {
+    for digits in [
+        vec![0u8, 7, 7],
+        vec![0, 0, 7],
+        vec![0, 1, 3, 7],
+        vec![0, 3, 3],
+        vec![0, 1, 5, 2, 7],
+        vec![4, 0, 7],
+    ] {
         let expected = naive::octal_values_with_d0(&digits, 40);
         for (n, &want) in expected.iter().enumerate() {
             let rules = HeapRules::octal(digits.clone()).expect("valid code");
-            let game = Game::Heap { rules, size: n as u32 };
+            let game = Game::Heap {
+                rules,
+                size: n as u32,
+            };
             let (a, _) = evaluate(&game, Play::Normal, Budget::unlimited()).expect("budget");
             assert_eq!(a.value, want, "octal {digits:?} heap {n}");
         }
@@ -118,8 +173,12 @@ fn octal_heaps_match_the_definition() {
 #[test]
 fn cram_strips_are_dawsons_kayles() {
     let dawson = naive::octal_values_with_d0(&[0, 0, 7], 30);
-    for n in 1..=30usize {
-        assert_eq!(kernel_value(GridRules::Cram, 1, n, (1u64 << n) - 1, Play::Normal), dawson[n], "cram 1x{n}");
+    for (n, &want) in dawson.iter().enumerate().skip(1) {
+        assert_eq!(
+            kernel_value(GridRules::Cram, 1, n, (1u64 << n) - 1, Play::Normal),
+            want,
+            "cram 1x{n}"
+        );
     }
 }
 
@@ -158,8 +217,14 @@ fn sums_agree_with_the_combined_board() {
     for a in 1..=5usize {
         for b in 1..=5usize {
             let sum = Game::Sum(vec![
-                Game::Grid { rules: GridRules::Cram, grid: Grid::empty_board(1, a).expect("grid") },
-                Game::Grid { rules: GridRules::Cram, grid: Grid::empty_board(1, b).expect("grid") },
+                Game::Grid {
+                    rules: GridRules::Cram,
+                    grid: Grid::empty_board(1, a).expect("grid"),
+                },
+                Game::Grid {
+                    rules: GridRules::Cram,
+                    grid: Grid::empty_board(1, b).expect("grid"),
+                },
             ]);
             // One row: a cells, a blocked cell, b cells.
             let cols = a + b + 1;

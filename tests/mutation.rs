@@ -17,10 +17,16 @@ fn mutations(statement: &Statement) -> Vec<(Span, String)> {
             m
         }
         Statement::Outcome { outcome, .. } => {
-            vec![(outcome.span, if outcome.node == 'P' { "N" } else { "P" }.to_string())]
+            vec![(
+                outcome.span,
+                if outcome.node == 'P' { "N" } else { "P" }.to_string(),
+            )]
         }
         Statement::CountPositions { count, .. } => {
-            vec![(count.span, (count.node + 1).to_string()), (count.span, count.node.saturating_sub(1).to_string())]
+            vec![
+                (count.span, (count.node + 1).to_string()),
+                (count.span, count.node.saturating_sub(1).to_string()),
+            ]
         }
     }
 }
@@ -29,7 +35,11 @@ fn mutations(statement: &Statement) -> Vec<(Span, String)> {
 fn every_mutated_claim_is_refuted() {
     std::env::set_current_dir(env!("CARGO_MANIFEST_DIR")).expect("crate root");
     let mut files = Vec::new();
-    for dir in ["certificates/cram", "certificates/schneider-2006", "certificates/thiemann-lanzerath-2022"] {
+    for dir in [
+        "certificates/cram",
+        "certificates/schneider-2006",
+        "certificates/thiemann-lanzerath-2022",
+    ] {
         files.extend(common::cert_files(dir));
     }
     let mut mutated = 0;
@@ -39,10 +49,26 @@ fn every_mutated_claim_is_refuted() {
         for item in &parsed.items {
             let Item::Claim(claim) = item else { continue };
             for (span, replacement) in mutations(&claim.statement.node) {
-                let broken = format!("{}{}{}", &text[..span.start], replacement, &text[span.end..]);
+                let broken = format!(
+                    "{}{}{}",
+                    &text[..span.start],
+                    replacement,
+                    &text[span.end..]
+                );
                 let outcome = common::check_claim("mutant.cert", &broken, &claim.id.node);
-                let verdicts: Vec<VerdictName> = outcome.report.files.iter().flat_map(|f| f.claims.iter().map(|c| c.verdict)).collect();
-                assert_eq!(verdicts, vec![VerdictName::Refuted], "{}: {} with {replacement}", file.display(), claim.id.node);
+                let verdicts: Vec<VerdictName> = outcome
+                    .report
+                    .files
+                    .iter()
+                    .flat_map(|f| f.claims.iter().map(|c| c.verdict))
+                    .collect();
+                assert_eq!(
+                    verdicts,
+                    vec![VerdictName::Refuted],
+                    "{}: {} with {replacement}",
+                    file.display(),
+                    claim.id.node
+                );
                 mutated += 1;
             }
         }
@@ -53,18 +79,35 @@ fn every_mutated_claim_is_refuted() {
 /// Mutating a table entry's value refutes the claim resting on it.
 #[test]
 fn every_mutated_table_entry_is_refuted() {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/certificates/cram/table.cert")).expect("table");
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/certificates/cram/table.cert"
+    ))
+    .expect("table");
     let parsed = gamecert::syntax::parse_file(&text);
     let mut mutated = 0;
     for item in &parsed.items {
         let Item::Claim(claim) = item else { continue };
-        let gamecert::syntax::ast::Method::Table(rows) = &claim.method.node else { continue };
+        let gamecert::syntax::ast::Method::Table(rows) = &claim.method.node else {
+            continue;
+        };
         for row in rows {
             let span = row.value.span;
-            let broken = format!("{}{}{}", &text[..span.start], row.value.node + 1, &text[span.end..]);
+            let broken = format!(
+                "{}{}{}",
+                &text[..span.start],
+                row.value.node + 1,
+                &text[span.end..]
+            );
             let outcome = common::check_claim("mutant.cert", &broken, &claim.id.node);
             let verdict = outcome.report.files[0].claims[0].verdict;
-            assert_eq!(verdict, VerdictName::Refuted, "{} entry at {}", claim.id.node, span.start);
+            assert_eq!(
+                verdict,
+                VerdictName::Refuted,
+                "{} entry at {}",
+                claim.id.node,
+                span.start
+            );
             mutated += 1;
         }
     }

@@ -16,11 +16,17 @@ struct Expectation {
 fn expectation(text: &str) -> Expectation {
     let first = text.lines().next().unwrap_or_default();
     let words: Vec<&str> = first.split_whitespace().collect();
-    assert!(words.len() >= 5 && words[1] == "expect:", "first line must be `# expect: VERDICT exit N`: {first}");
+    assert!(
+        words.len() >= 5 && words[1] == "expect:",
+        "first line must be `# expect: VERDICT exit N`: {first}"
+    );
     Expectation {
         verdict: words[2].to_string(),
         exit: words[4].parse().expect("exit code"),
-        errors: words.iter().position(|w| *w == "errors").map(|i| words[i + 1].parse().expect("error count")),
+        errors: words
+            .iter()
+            .position(|w| *w == "errors")
+            .map(|i| words[i + 1].parse().expect("error count")),
     }
 }
 
@@ -31,7 +37,10 @@ fn every_reject_file_gets_its_expected_verdict_and_exit_code() {
     for file in files {
         let text = std::fs::read_to_string(&file).expect("readable");
         let expect = expectation(&text);
-        let relative = file.strip_prefix(env!("CARGO_MANIFEST_DIR")).expect("inside the crate").to_path_buf();
+        let relative = file
+            .strip_prefix(env!("CARGO_MANIFEST_DIR"))
+            .expect("inside the crate")
+            .to_path_buf();
         let run = |format: &str| {
             Command::new(env!("CARGO_BIN_EXE_gamecert"))
                 .current_dir(env!("CARGO_MANIFEST_DIR"))
@@ -42,9 +51,22 @@ fn every_reject_file_gets_its_expected_verdict_and_exit_code() {
         };
         let human = run("human");
         let json = run("json");
-        let name = file.file_stem().and_then(|s| s.to_str()).unwrap_or("unnamed").to_string();
-        assert_eq!(human.status.code(), Some(expect.exit), "{name}: exit code\n{}", String::from_utf8_lossy(&human.stdout));
-        assert_eq!(json.status.code(), Some(expect.exit), "{name}: exit code (json)");
+        let name = file
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or("unnamed")
+            .to_string();
+        assert_eq!(
+            human.status.code(),
+            Some(expect.exit),
+            "{name}: exit code\n{}",
+            String::from_utf8_lossy(&human.stdout)
+        );
+        assert_eq!(
+            json.status.code(),
+            Some(expect.exit),
+            "{name}: exit code (json)"
+        );
         let report: serde_json::Value = serde_json::from_slice(&json.stdout).expect("valid JSON");
         let verdicts: Vec<&str> = report["files"]
             .as_array()
@@ -53,22 +75,47 @@ fn every_reject_file_gets_its_expected_verdict_and_exit_code() {
             .flat_map(|f| f["claims"].as_array().into_iter().flatten())
             .filter_map(|c| c["verdict"].as_str())
             .collect();
-        let file_errors = report["files"].as_array().into_iter().flatten().map(|f| f["errors"].as_array().map_or(0, Vec::len)).sum::<usize>();
+        let file_errors = report["files"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|f| f["errors"].as_array().map_or(0, Vec::len))
+            .sum::<usize>();
         match expect.verdict.as_str() {
-            "ERROR" => assert!(file_errors > 0 || verdicts.contains(&"ERROR"), "{name}: expected an error"),
-            v => assert!(verdicts.contains(&v), "{name}: expected {v}, got {verdicts:?}"),
+            "ERROR" => assert!(
+                file_errors > 0 || verdicts.contains(&"ERROR"),
+                "{name}: expected an error"
+            ),
+            v => assert!(
+                verdicts.contains(&v),
+                "{name}: expected {v}, got {verdicts:?}"
+            ),
         }
-        assert!(!verdicts.contains(&"VERIFIED") || expect.verdict == "ERROR", "{name}: a defective claim was verified");
+        assert!(
+            !verdicts.contains(&"VERIFIED") || expect.verdict == "ERROR",
+            "{name}: a defective claim was verified"
+        );
         if let Some(n) = expect.errors {
-            assert_eq!(report["summary"]["errors"].as_u64(), Some(n as u64), "{name}: error count");
+            assert_eq!(
+                report["summary"]["errors"].as_u64(),
+                Some(n as u64),
+                "{name}: error count"
+            );
         }
         let stderr = String::from_utf8_lossy(&human.stderr);
         if expect.exit == 2 {
-            assert!(stderr.contains("gamecert::"), "{name}: a diagnostic with a code is printed");
+            assert!(
+                stderr.contains("gamecert::"),
+                "{name}: a diagnostic with a code is printed"
+            );
         }
         insta::assert_snapshot!(
             format!("reject-{name}"),
-            format!("{}\n--- stderr ---\n{}", String::from_utf8_lossy(&human.stdout), stderr)
+            format!(
+                "{}\n--- stderr ---\n{}",
+                String::from_utf8_lossy(&human.stdout),
+                stderr
+            )
         );
     }
 }
@@ -78,7 +125,11 @@ fn every_reject_file_gets_its_expected_verdict_and_exit_code() {
 #[test]
 fn truncated_files_never_panic() {
     let mut files = common::cert_files("tests/reject");
-    for dir in ["certificates/cram", "certificates/schneider-2006", "certificates/thiemann-lanzerath-2022"] {
+    for dir in [
+        "certificates/cram",
+        "certificates/schneider-2006",
+        "certificates/thiemann-lanzerath-2022",
+    ] {
         files.extend(common::cert_files(dir));
     }
     for file in files {

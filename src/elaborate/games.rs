@@ -2,9 +2,9 @@
 //! and pictures expanded, every number range-checked.
 
 use super::{ElabError, ElabErrorKind};
+use crate::kernel::impartial::Game;
 use crate::kernel::impartial::grid::{Grid, GridRules, MAX_CELLS};
 use crate::kernel::impartial::heap::{HeapRules, MAX_HEAP};
-use crate::kernel::impartial::Game;
 use crate::syntax::ast::{BoardExpr, GameExpr, GridRuleset, Span, Spanned};
 
 fn error(kind: ElabErrorKind, span: Span) -> ElabError {
@@ -21,11 +21,23 @@ pub fn game(expr: &Spanned<GameExpr>) -> Result<Game, ElabError> {
                 GridRuleset::DominoJuvavum => GridRules::DominoJuvavum,
                 GridRuleset::Juvavum => GridRules::Juvavum,
             };
-            Game::Grid { rules, grid: grid(board)? }
+            Game::Grid {
+                rules,
+                grid: grid(board)?,
+            }
         }
-        GameExpr::Octal { code, heap } => Game::Heap { rules: octal_code(code)?, size: heap_size(heap)? },
-        GameExpr::Kayles(n) => Game::Heap { rules: HeapRules::Octal(vec![0, 7, 7]), size: heap_size(n)? },
-        GameExpr::Dawson(n) => Game::Heap { rules: HeapRules::Octal(vec![0, 0, 7]), size: heap_size(n)? },
+        GameExpr::Octal { code, heap } => Game::Heap {
+            rules: octal_code(code)?,
+            size: heap_size(heap)?,
+        },
+        GameExpr::Kayles(n) => Game::Heap {
+            rules: HeapRules::Octal(vec![0, 7, 7]),
+            size: heap_size(n)?,
+        },
+        GameExpr::Dawson(n) => Game::Heap {
+            rules: HeapRules::Octal(vec![0, 0, 7]),
+            size: heap_size(n)?,
+        },
         GameExpr::Sum(terms) => Game::Sum(terms.iter().map(game).collect::<Result<_, _>>()?),
     })
 }
@@ -53,7 +65,15 @@ fn octal_code(code: &Spanned<String>) -> Result<HeapRules, ElabError> {
 }
 
 fn grid(board: &Spanned<BoardExpr>) -> Result<Grid, ElabError> {
-    let too_large = |cells| error(ElabErrorKind::BoardTooLarge { cells, max: MAX_CELLS }, board.span);
+    let too_large = |cells| {
+        error(
+            ElabErrorKind::BoardTooLarge {
+                cells,
+                max: MAX_CELLS,
+            },
+            board.span,
+        )
+    };
     match &board.node {
         BoardExpr::Dims { rows, cols } => {
             if *rows == 0 || *cols == 0 {

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 
 use sha2::{Digest, Sha256};
 
-use super::{claims, ElabError, ElabErrorKind, ElaboratedClaim};
+use super::{ElabError, ElabErrorKind, ElaboratedClaim, claims};
 use crate::syntax::ast::{File, Item};
 use crate::syntax::parse_file;
 
@@ -46,9 +46,17 @@ pub struct UsageError {
 pub fn load(paths: &[PathBuf]) -> Result<Vec<SourceFile>, UsageError> {
     let mut loader = Loader::default();
     for path in paths {
-        let usage = |e: std::io::Error| UsageError { path: path.clone(), message: e.to_string() };
+        let usage = |e: std::io::Error| UsageError {
+            path: path.clone(),
+            message: e.to_string(),
+        };
         let meta = std::fs::metadata(path).map_err(usage)?;
-        let root = if meta.is_dir() { path.clone() } else { path.parent().map_or_else(|| PathBuf::from("."), Path::to_path_buf) };
+        let root = if meta.is_dir() {
+            path.clone()
+        } else {
+            path.parent()
+                .map_or_else(|| PathBuf::from("."), Path::to_path_buf)
+        };
         let root = canonical_or_self(&root);
         let mut files = Vec::new();
         if meta.is_dir() {
@@ -57,8 +65,14 @@ pub fn load(paths: &[PathBuf]) -> Result<Vec<SourceFile>, UsageError> {
             files.push(path.clone());
         }
         for file in files {
-            let canonical = file.canonicalize().map_err(|e| UsageError { path: file.clone(), message: e.to_string() })?;
-            let text = std::fs::read_to_string(&file).map_err(|e| UsageError { path: file.clone(), message: e.to_string() })?;
+            let canonical = file.canonicalize().map_err(|e| UsageError {
+                path: file.clone(),
+                message: e.to_string(),
+            })?;
+            let text = std::fs::read_to_string(&file).map_err(|e| UsageError {
+                path: file.clone(),
+                message: e.to_string(),
+            })?;
             loader.add(canonical, text, &root);
         }
     }
@@ -74,7 +88,9 @@ fn canonical_or_self(path: &Path) -> PathBuf {
 
 /// Every `*.cert` below `dir`, in sorted order.
 fn collect_certs(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)?.map(|e| e.map(|e| e.path())).collect::<Result<_, _>>()?;
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)?
+        .map(|e| e.map(|e| e.path()))
+        .collect::<Result<_, _>>()?;
     entries.sort();
     for entry in entries {
         if entry.is_dir() {
@@ -94,14 +110,20 @@ pub fn from_source(display: &str, text: &str) -> SourceFile {
     let key = root.join(display);
     loader.add(key.clone(), text.to_string(), &root);
     loader.find_cycles();
-    let mut file = loader.files.remove(&key).unwrap_or_else(|| unreachable!("just added"));
+    let mut file = loader
+        .files
+        .remove(&key)
+        .unwrap_or_else(|| unreachable!("just added"));
     file.display = display.to_string();
     file
 }
 
 /// SHA-256 of `text` as lowercase hex.
 pub fn sha256_hex(text: &[u8]) -> String {
-    Sha256::digest(text).iter().map(|b| format!("{b:02x}")).collect()
+    Sha256::digest(text)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
 
 #[derive(Default)]
@@ -128,8 +150,13 @@ impl Loader {
         };
         let mut reached = Vec::new();
         for (index, item) in file.ast.items.iter().enumerate() {
-            let Item::Include(include) = item else { continue };
-            let fail = |kind| ElabError { kind, span: include.span };
+            let Item::Include(include) = item else {
+                continue;
+            };
+            let fail = |kind| ElabError {
+                kind,
+                span: include.span,
+            };
             let relative = Path::new(&include.path.node);
             let resolved = match resolve(&canonical, relative, root) {
                 Ok(p) => p,
@@ -141,24 +168,33 @@ impl Loader {
             let text = match std::fs::read_to_string(&resolved) {
                 Ok(t) => t,
                 Err(e) => {
-                    file.include_errors.push(fail(ElabErrorKind::IncludeUnreadable(e.to_string())));
+                    file.include_errors
+                        .push(fail(ElabErrorKind::IncludeUnreadable(e.to_string())));
                     continue;
                 }
             };
             if let Some(pin) = &include.sha256 {
                 let actual = sha256_hex(text.as_bytes());
-                let well_formed = pin.node.len() == 64 && pin.node.chars().all(|c| c.is_ascii_hexdigit());
+                let well_formed =
+                    pin.node.len() == 64 && pin.node.chars().all(|c| c.is_ascii_hexdigit());
                 if !well_formed {
-                    file.include_errors.push(ElabError { kind: ElabErrorKind::BadPin, span: pin.span });
+                    file.include_errors.push(ElabError {
+                        kind: ElabErrorKind::BadPin,
+                        span: pin.span,
+                    });
                     continue;
                 }
                 if !pin.node.eq_ignore_ascii_case(&actual) {
                     let kind = ElabErrorKind::PinMismatch { actual };
-                    file.include_errors.push(ElabError { kind, span: pin.span });
+                    file.include_errors.push(ElabError {
+                        kind,
+                        span: pin.span,
+                    });
                     continue;
                 }
             }
-            self.edges.push((canonical.clone(), index, resolved.clone()));
+            self.edges
+                .push((canonical.clone(), index, resolved.clone()));
             reached.push((resolved, text));
         }
         self.files.insert(canonical, file);
@@ -180,18 +216,25 @@ impl Loader {
             }
         }
         for (from, index) in closing {
-            if let Some(file) = self.files.get_mut(&from) {
-                if let Item::Include(include) = &file.ast.items[index] {
-                    let span = include.span;
-                    file.include_errors.push(ElabError { kind: ElabErrorKind::IncludeCycle, span });
-                }
+            if let Some(file) = self.files.get_mut(&from)
+                && let Item::Include(include) = &file.ast.items[index]
+            {
+                let span = include.span;
+                file.include_errors.push(ElabError {
+                    kind: ElabErrorKind::IncludeCycle,
+                    span,
+                });
             }
         }
     }
 }
 
 /// Whether `target` is reachable from `start` along includes.
-fn reaches(graph: &HashMap<&PathBuf, Vec<(&PathBuf, usize)>>, start: &PathBuf, target: &PathBuf) -> bool {
+fn reaches(
+    graph: &HashMap<&PathBuf, Vec<(&PathBuf, usize)>>,
+    start: &PathBuf,
+    target: &PathBuf,
+) -> bool {
     let mut stack = vec![start];
     let mut seen = std::collections::HashSet::new();
     while let Some(node) = stack.pop() {
@@ -227,5 +270,8 @@ fn display_path(path: &Path) -> String {
         .ok()
         .and_then(|cwd| cwd.canonicalize().ok())
         .and_then(|cwd| path.strip_prefix(cwd).ok().map(Path::to_path_buf));
-    relative.unwrap_or_else(|| path.to_path_buf()).display().to_string()
+    relative
+        .unwrap_or_else(|| path.to_path_buf())
+        .display()
+        .to_string()
 }

@@ -78,11 +78,16 @@ pub fn claims(file: &ast::File) -> Vec<ElaboratedClaim> {
     let mut seen: HashMap<&str, Span> = HashMap::new();
     let mut out = Vec::new();
     for item in &file.items {
-        let ast::Item::Claim(claim) = item else { continue };
+        let ast::Item::Claim(claim) = item else {
+            continue;
+        };
         let mut explicit = explicit_claim(claim);
         if seen.insert(&claim.id.node, claim.id.span).is_some() {
             let kind = ElabErrorKind::DuplicateId(claim.id.node.clone());
-            explicit = Err(ElabError { kind, span: claim.id.span });
+            explicit = Err(ElabError {
+                kind,
+                span: claim.id.span,
+            });
         }
         out.push(ElaboratedClaim {
             id: claim.id.node.clone(),
@@ -102,27 +107,50 @@ fn play(p: PlayAst) -> Play {
 }
 
 fn value(v: &ast::Spanned<u64>) -> Result<u32, ElabError> {
-    u32::try_from(v.node).map_err(|_| ElabError { kind: ElabErrorKind::ValueTooLarge, span: v.span })
+    u32::try_from(v.node).map_err(|_| ElabError {
+        kind: ElabErrorKind::ValueTooLarge,
+        span: v.span,
+    })
 }
 
 fn explicit_claim(claim: &ast::Claim) -> Result<(Statement, Evidence), ElabError> {
     let statement = match &claim.statement.node {
-        ast::Statement::Grundy { play: p, game, value: v } => {
-            Statement::Grundy { play: play(*p), game: games::game(game)?, value: value(v)? }
-        }
-        ast::Statement::Outcome { play: p, game, outcome } => Statement::Outcome {
+        ast::Statement::Grundy {
+            play: p,
+            game,
+            value: v,
+        } => Statement::Grundy {
             play: play(*p),
             game: games::game(game)?,
-            outcome: if outcome.node == 'P' { Outcome::P } else { Outcome::N },
+            value: value(v)?,
         },
-        ast::Statement::CountPositions { up_to_symmetry, game, count } => Statement::CountPositions {
+        ast::Statement::Outcome {
+            play: p,
+            game,
+            outcome,
+        } => Statement::Outcome {
+            play: play(*p),
+            game: games::game(game)?,
+            outcome: if outcome.node == 'P' {
+                Outcome::P
+            } else {
+                Outcome::N
+            },
+        },
+        ast::Statement::CountPositions {
+            up_to_symmetry,
+            game,
+            count,
+        } => Statement::CountPositions {
             game: games::game(game)?,
             up_to_symmetry: *up_to_symmetry,
             count: count.node,
         },
     };
     let not_applicable = |method: &str| ElabError {
-        kind: ElabErrorKind::MethodNotApplicable { method: method.to_string() },
+        kind: ElabErrorKind::MethodNotApplicable {
+            method: method.to_string(),
+        },
         span: claim.method.span,
     };
     let evidence = match &claim.method.node {
@@ -132,7 +160,12 @@ fn explicit_claim(claim: &ast::Claim) -> Result<(Statement, Evidence), ElabError
         }
         Method::Table(rows) => Evidence::Table(
             rows.iter()
-                .map(|row| Ok(TableEntry { game: games::game(&row.game)?, value: value(&row.value)? }))
+                .map(|row| {
+                    Ok(TableEntry {
+                        game: games::game(&row.game)?,
+                        value: value(&row.value)?,
+                    })
+                })
                 .collect::<Result<_, ElabError>>()?,
         ),
         Method::Other(name) => return Err(not_applicable(name)),

@@ -60,10 +60,10 @@ impl Budget {
     #[inline]
     pub fn expand(&mut self, entries: usize) -> Result<(), Exhausted> {
         self.nodes += 1;
-        if let Some(max) = self.max_nodes {
-            if self.nodes > max {
-                return Err(Exhausted::Nodes(max));
-            }
+        if let Some(max) = self.max_nodes
+            && self.nodes > max
+        {
+            return Err(Exhausted::Nodes(max));
         }
         if entries >= self.max_entries {
             return Err(Exhausted::Memory(self.max_entries));
@@ -75,12 +75,11 @@ impl Budget {
     #[inline]
     pub fn tick(&mut self) -> Result<(), Exhausted> {
         self.ticks += 1;
-        if self.ticks % 4096 == 0 {
-            if let Some(limit) = self.time_limit {
-                if self.started.elapsed() > limit {
-                    return Err(Exhausted::Time(limit));
-                }
-            }
+        if self.ticks.is_multiple_of(4096)
+            && let Some(limit) = self.time_limit
+            && self.started.elapsed() > limit
+        {
+            return Err(Exhausted::Time(limit));
         }
         Ok(())
     }

@@ -43,13 +43,27 @@ pub enum GrundyWitness {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Refutation {
     /// The Grundy value differs.
-    Grundy { claimed: u32, actual: u32, witness: GrundyWitness },
+    Grundy {
+        claimed: u32,
+        actual: u32,
+        witness: GrundyWitness,
+    },
     /// The outcome differs; for a claimed P the winning move of the next player.
-    Outcome { claimed: Outcome, value: u32, winning_move: Option<MoveFact>, options: usize },
+    Outcome {
+        claimed: Outcome,
+        value: u32,
+        winning_move: Option<MoveFact>,
+        options: usize,
+    },
     /// The position count differs.
     Count { claimed: u64, actual: u64 },
     /// A table entry is wrong (so the table does not support the claim).
-    TableEntry { entry: usize, claimed: u32, actual: u32, witness: GrundyWitness },
+    TableEntry {
+        entry: usize,
+        claimed: u32,
+        actual: u32,
+        witness: GrundyWitness,
+    },
 }
 
 /// Why the kernel did not decide.

@@ -6,7 +6,9 @@
 
 use std::fmt;
 
-use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, SourceCode};
+use miette::{
+    Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, SourceCode,
+};
 
 use crate::elaborate::{ElabError, ElabErrorKind};
 use crate::syntax::ast::{Span, SyntaxError, SyntaxErrorKind};
@@ -65,7 +67,13 @@ pub fn syntax_problem(e: &SyntaxError) -> Problem {
         UnclosedString => ("gamecert::parse::unclosed_string", "string without closing quote".to_string(), "this string is not closed on its line".to_string(), None),
         UnclosedBlock => ("gamecert::parse::unclosed_block", "block without closing `}`".to_string(), "this `{` is never closed".to_string(), None),
     };
-    Problem { code, message, label, help, span: e.span }
+    Problem {
+        code,
+        message,
+        label,
+        help,
+        span: e.span,
+    }
 }
 
 /// The wording of an elaboration error.
@@ -88,7 +96,13 @@ pub fn elab_problem(e: &ElabError) -> Problem {
         PinMismatch { actual } => ("gamecert::include::pin_mismatch", format!("the included file does not match its pin (its sha256 is {actual})"), "pin does not match".to_string(), None),
         BadPin => ("gamecert::include::bad_pin", "a sha256 pin must be 64 hexadecimal digits".to_string(), "malformed pin".to_string(), None),
     };
-    Problem { code, message, label, help, span: e.span }
+    Problem {
+        code,
+        message,
+        label,
+        help,
+        span: e.span,
+    }
 }
 
 /// A problem with its file, as a miette diagnostic.
@@ -116,23 +130,34 @@ impl Diagnostic for Rendered<'_> {
         Some(Box::new(self.problem.code))
     }
     fn help<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
-        self.problem.help.as_ref().map(|h| Box::new(h) as Box<dyn fmt::Display>)
+        self.problem
+            .help
+            .as_ref()
+            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
     }
     fn source_code(&self) -> Option<&dyn SourceCode> {
         Some(&self.source)
     }
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
         let span = self.problem.span;
-        let label = LabeledSpan::new(Some(self.problem.label.clone()), span.start, span.end - span.start);
+        let label = LabeledSpan::new(
+            Some(self.problem.label.clone()),
+            span.start,
+            span.end - span.start,
+        );
         Some(Box::new(std::iter::once(label)))
     }
 }
 
 /// Renders a problem with its source, without colours (deterministic output).
 pub fn render(problem: &Problem, path: &str, source: &str) -> String {
-    let diagnostic = Rendered { problem, source: NamedSource::new(path, source.to_string()) };
+    let diagnostic = Rendered {
+        problem,
+        source: NamedSource::new(path, source.to_string()),
+    };
     let mut out = String::new();
-    let handler = GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor()).with_width(100);
+    let handler =
+        GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor()).with_width(100);
     if handler.render_report(&mut out, &diagnostic).is_err() {
         out = format!("{}: {}\n", problem.code, problem.message);
     }

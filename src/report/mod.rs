@@ -123,10 +123,20 @@ impl Report {
         let mut out = String::new();
         for file in &self.files {
             for e in &file.errors {
-                out.push_str(&format!("ERROR     {}:{}:{}  {} [{}]\n", file.path, e.line, e.column, e.message, e.code));
+                out.push_str(&format!(
+                    "ERROR     {}:{}:{}  {} [{}]\n",
+                    file.path, e.line, e.column, e.message, e.code
+                ));
             }
             for c in &file.claims {
-                out.push_str(&format!("{:<9} {}:{}  {}: {}\n", c.verdict.word(), file.path, c.line, c.id, c.statement));
+                out.push_str(&format!(
+                    "{:<9} {}:{}  {}: {}\n",
+                    c.verdict.word(),
+                    file.path,
+                    c.line,
+                    c.id,
+                    c.statement
+                ));
                 if c.verdict != VerdictName::Verified {
                     out.push_str(&format!("          {}\n", c.detail));
                 }

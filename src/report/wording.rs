@@ -14,7 +14,9 @@ pub fn detail(verdict: &Verdict) -> String {
         Verdict::Refuted { refutation, .. } => refutation_text(refutation),
         Verdict::Undecided { reason, .. } => match reason {
             Undecided::Budget(e) => budget_text(e),
-            Undecided::CountNotAGrid => "position counts are defined for a single grid game only".to_string(),
+            Undecided::CountNotAGrid => {
+                "position counts are defined for a single grid game only".to_string()
+            }
         },
     }
 }
@@ -22,29 +24,61 @@ pub fn detail(verdict: &Verdict) -> String {
 fn budget_text(e: &Exhausted) -> String {
     match e {
         Exhausted::Nodes(n) => format!("budget exhausted: node limit of {n} positions reached"),
-        Exhausted::Time(d) => format!("budget exhausted: time limit of {} s reached", d.as_secs_f64()),
-        Exhausted::Memory(n) => format!("budget exhausted: memory cap of {n} table entries reached"),
+        Exhausted::Time(d) => format!(
+            "budget exhausted: time limit of {} s reached",
+            d.as_secs_f64()
+        ),
+        Exhausted::Memory(n) => {
+            format!("budget exhausted: memory cap of {n} table entries reached")
+        }
     }
 }
 
 fn refutation_text(r: &Refutation) -> String {
     match r {
-        Refutation::Grundy { claimed, actual, witness } => {
-            format!("the value is {actual}, not {claimed}: {}", witness_text(witness, *claimed))
+        Refutation::Grundy {
+            claimed,
+            actual,
+            witness,
+        } => {
+            format!(
+                "the value is {actual}, not {claimed}: {}",
+                witness_text(witness, *claimed)
+            )
         }
-        Refutation::Outcome { claimed: Outcome::P, value, winning_move, .. } => {
-            let mv = winning_move.as_ref().map_or_else(|| "no move".to_string(), move_text);
-            format!("the position is N (value {value}): the next player wins by {mv}, which leaves value 0")
+        Refutation::Outcome {
+            claimed: Outcome::P,
+            value,
+            winning_move,
+            ..
+        } => {
+            let mv = winning_move
+                .as_ref()
+                .map_or_else(|| "no move".to_string(), move_text);
+            format!(
+                "the position is N (value {value}): the next player wins by {mv}, which leaves value 0"
+            )
         }
-        Refutation::Outcome { claimed: Outcome::N, options, .. } => {
+        Refutation::Outcome {
+            claimed: Outcome::N,
+            options,
+            ..
+        } => {
             if *options == 0 {
                 "the position is P: the next player has no move".to_string()
             } else {
                 format!("the position is P: all {options} options have a nonzero value")
             }
         }
-        Refutation::Count { claimed, actual } => format!("{actual} positions are reachable, not {claimed}"),
-        Refutation::TableEntry { entry, claimed, actual, witness } => format!(
+        Refutation::Count { claimed, actual } => {
+            format!("{actual} positions are reachable, not {claimed}")
+        }
+        Refutation::TableEntry {
+            entry,
+            claimed,
+            actual,
+            witness,
+        } => format!(
             "table entry {} claims {claimed} but its value is {actual}: {}",
             entry + 1,
             witness_text(witness, *claimed)
@@ -58,7 +92,9 @@ fn witness_text(w: &GrundyWitness, claimed: u32) -> String {
             format!("the option {} has value {claimed}", move_text(&o.mv))
         }
         GrundyWitness::MissingValue(v) => format!("no option has value {v}"),
-        GrundyWitness::MisereTerminal => "no move is left, and a misère terminal position has value 1".to_string(),
+        GrundyWitness::MisereTerminal => {
+            "no move is left, and a misère terminal position has value 1".to_string()
+        }
     }
 }
 
@@ -73,7 +109,10 @@ pub fn move_text(m: &MoveFact) -> String {
             let to = if to.is_empty() {
                 "nothing".to_string()
             } else {
-                to.iter().map(u32::to_string).collect::<Vec<_>>().join(" + ")
+                to.iter()
+                    .map(u32::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" + ")
             };
             format!("turning heap {from} (summand {}) into {to}", part + 1)
         }

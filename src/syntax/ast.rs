@@ -84,11 +84,23 @@ pub enum PlayAst {
 #[derive(Clone, Debug)]
 pub enum Statement {
     /// `grundy [misere] GAME = n`.
-    Grundy { play: PlayAst, game: Spanned<GameExpr>, value: Spanned<u64> },
+    Grundy {
+        play: PlayAst,
+        game: Spanned<GameExpr>,
+        value: Spanned<u64>,
+    },
     /// `outcome [misere] GAME = P|N`.
-    Outcome { play: PlayAst, game: Spanned<GameExpr>, outcome: Spanned<char> },
+    Outcome {
+        play: PlayAst,
+        game: Spanned<GameExpr>,
+        outcome: Spanned<char>,
+    },
     /// `count positions [up to symmetry] GAME = k`.
-    CountPositions { up_to_symmetry: bool, game: Spanned<GameExpr>, count: Spanned<u64> },
+    CountPositions {
+        up_to_symmetry: bool,
+        game: Spanned<GameExpr>,
+        count: Spanned<u64>,
+    },
 }
 
 /// A game expression.
@@ -97,9 +109,15 @@ pub enum GameExpr {
     /// `nim [h1,h2,...]`.
     Nim(Vec<Spanned<u64>>),
     /// A grid ruleset on a board.
-    Grid { ruleset: GridRuleset, board: Spanned<BoardExpr> },
+    Grid {
+        ruleset: GridRuleset,
+        board: Spanned<BoardExpr>,
+    },
     /// `octal CODE n`.
-    Octal { code: Spanned<String>, heap: Spanned<u64> },
+    Octal {
+        code: Spanned<String>,
+        heap: Spanned<u64>,
+    },
     /// `kayles n` (octal 0.77).
     Kayles(Spanned<u64>),
     /// `dawson n` (octal 0.07).

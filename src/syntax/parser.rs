@@ -6,30 +6,42 @@
 //! values; after an error the parser skips to the next line that starts an
 //! item (`claim` or `include`), so one file reports all its independent errors.
 
+use nom::IResult;
 use nom::branch::alt;
 use nom::bytes::complete::{tag, take_till, take_while, take_while1};
 use nom::character::complete::{char, digit1};
 use nom::combinator::{opt, recognize};
 use nom::sequence::pair;
-use nom::IResult;
 
 use super::ast::*;
 
 /// Parses a whole file.
 pub fn parse_file(source: &str) -> File {
-    let mut p = Parser { source, errors: Vec::new() };
+    let mut p = Parser {
+        source,
+        errors: Vec::new(),
+    };
     let items = p.file();
-    File { items, errors: p.errors }
+    File {
+        items,
+        errors: p.errors,
+    }
 }
 
 /// Parses a single game expression (the argument of `gamecert eval`).
 pub fn parse_game(source: &str) -> Result<Spanned<GameExpr>, SyntaxError> {
-    let p = Parser { source, errors: Vec::new() };
+    let p = Parser {
+        source,
+        errors: Vec::new(),
+    };
     let rest = p.ws(source);
     let (rest, game) = p.game(rest)?;
     let rest = p.ws(rest);
     if !rest.is_empty() {
-        return Err(p.error_at(rest, SyntaxErrorKind::Expected("end of the game expression")));
+        return Err(p.error_at(
+            rest,
+            SyntaxErrorKind::Expected("end of the game expression"),
+        ));
     }
     Ok(game)
 }
@@ -81,7 +93,10 @@ impl<'s> Parser<'s> {
         let start = self.offset(rest);
         let len = rest.chars().next().map_or(0, char::len_utf8);
         let len = word(rest).map_or(len, |(_, w)| w.len());
-        SyntaxError { kind, span: Span::new(start, start + len) }
+        SyntaxError {
+            kind,
+            span: Span::new(start, start + len),
+        }
     }
 
     /// Skips spaces, newlines and `#` comments.
@@ -115,23 +130,37 @@ impl<'s> Parser<'s> {
         let (rest, digits) = digit1::<_, ()>(input)
             .map_err(|_| self.error_at(input, SyntaxErrorKind::Expected("a number")))?;
         let span = self.span(input, rest);
-        let node = digits
-            .parse::<u64>()
-            .map_err(|_| SyntaxError { kind: SyntaxErrorKind::NumberTooLarge, span })?;
+        let node = digits.parse::<u64>().map_err(|_| SyntaxError {
+            kind: SyntaxErrorKind::NumberTooLarge,
+            span,
+        })?;
         Ok((self.ws(rest), Spanned { node, span }))
     }
 
     fn string<'a>(&self, input: &'a str) -> PResult<'a, Spanned<String>> {
         let Ok((body, _)) = char::<_, ()>('"')(input) else {
-            return Err(self.error_at(input, SyntaxErrorKind::Expected("a string in double quotes")));
+            return Err(self.error_at(
+                input,
+                SyntaxErrorKind::Expected("a string in double quotes"),
+            ));
         };
-        let (after, text) = take_till::<_, _, ()>(|c| c == '"' || c == '\n')(body).unwrap_or((body, ""));
+        let (after, text) =
+            take_till::<_, _, ()>(|c| c == '"' || c == '\n')(body).unwrap_or((body, ""));
         let Ok((rest, _)) = char::<_, ()>('"')(after) else {
             let span = Span::new(self.offset(input), self.offset(after));
-            return Err(SyntaxError { kind: SyntaxErrorKind::UnclosedString, span });
+            return Err(SyntaxError {
+                kind: SyntaxErrorKind::UnclosedString,
+                span,
+            });
         };
         let span = self.span(input, rest);
-        Ok((self.ws(rest), Spanned { node: text.to_string(), span }))
+        Ok((
+            self.ws(rest),
+            Spanned {
+                node: text.to_string(),
+                span,
+            },
+        ))
     }
 
     fn file(&mut self) -> Vec<Item> {
@@ -160,13 +189,17 @@ impl<'s> Parser<'s> {
     }
 
     fn header<'a>(&self, input: &'a str) -> Result<&'a str, SyntaxError> {
-        let (rest, _) = self
-            .keyword(input, "gamecert")
-            .map_err(|e| SyntaxError { kind: SyntaxErrorKind::MissingHeader, ..e })?;
+        let (rest, _) = self.keyword(input, "gamecert").map_err(|e| SyntaxError {
+            kind: SyntaxErrorKind::MissingHeader,
+            ..e
+        })?;
         let (after, version) = self.number(rest)?;
         if version.node != 1 {
             let kind = SyntaxErrorKind::UnsupportedVersion(version.node.to_string());
-            return Err(SyntaxError { kind, span: version.span });
+            return Err(SyntaxError {
+                kind,
+                span: version.span,
+            });
         }
         Ok(after)
     }
@@ -204,15 +237,21 @@ impl<'s> Parser<'s> {
             sha256 = Some(digest);
             rest = r;
         }
-        let span = Span::new(self.offset(input), path.span.end.max(sha256.as_ref().map_or(0, |s| s.span.end)));
+        let span = Span::new(
+            self.offset(input),
+            path.span.end.max(sha256.as_ref().map_or(0, |s| s.span.end)),
+        );
         Ok((rest, Item::Include(Include { path, sha256, span })))
     }
 
     fn claim<'a>(&self, input: &'a str) -> PResult<'a, Item> {
         let (rest, _) = self.keyword(input, "claim")?;
-        let (after_id, id) = word(rest)
-            .map_err(|_| self.error_at(rest, SyntaxErrorKind::Expected("a claim id")))?;
-        let id = Spanned { node: id.to_string(), span: self.span(rest, after_id) };
+        let (after_id, id) =
+            word(rest).map_err(|_| self.error_at(rest, SyntaxErrorKind::Expected("a claim id")))?;
+        let id = Spanned {
+            node: id.to_string(),
+            span: self.span(rest, after_id),
+        };
         let (rest, _) = self.symbol(self.ws(after_id), ":")?;
         let start = rest;
         let (rest, statement) = self.statement(rest)?;
@@ -221,14 +260,31 @@ impl<'s> Parser<'s> {
             Statement::Outcome { outcome, .. } => outcome.span.end,
             Statement::CountPositions { count, .. } => count.span.end,
         };
-        let statement = Spanned { node: statement, span: Span::new(self.offset(start), end) };
+        let statement = Spanned {
+            node: statement,
+            span: Span::new(self.offset(start), end),
+        };
         let (rest, _) = self.keyword(rest, "by")?;
         let method_start = rest;
         let (rest, method) = self.method(rest)?;
-        let method_end = self.offset(method_start) + self.source[self.offset(method_start)..self.offset(rest)].trim_end().len();
-        let method = Spanned { node: method, span: Span::new(self.offset(method_start), method_end) };
+        let method_end = self.offset(method_start)
+            + self.source[self.offset(method_start)..self.offset(rest)]
+                .trim_end()
+                .len();
+        let method = Spanned {
+            node: method,
+            span: Span::new(self.offset(method_start), method_end),
+        };
         let span = Span::new(self.offset(input), method.span.end);
-        Ok((rest, Item::Claim(Claim { id, statement, method, span })))
+        Ok((
+            rest,
+            Item::Claim(Claim {
+                id,
+                statement,
+                method,
+                span,
+            }),
+        ))
     }
 
     fn play<'a>(&self, input: &'a str) -> (&'a str, PlayAst) {
@@ -259,8 +315,18 @@ impl<'s> Parser<'s> {
                 let Ok((after, outcome)) = outcome else {
                     return Err(self.error_at(rest, SyntaxErrorKind::Expected("P or N")));
                 };
-                let outcome = Spanned { node: outcome, span: self.span(rest, after) };
-                Ok((self.ws(after), Statement::Outcome { play, game, outcome }))
+                let outcome = Spanned {
+                    node: outcome,
+                    span: self.span(rest, after),
+                };
+                Ok((
+                    self.ws(after),
+                    Statement::Outcome {
+                        play,
+                        game,
+                        outcome,
+                    },
+                ))
             }
             "count" => {
                 let (rest, _) = self.keyword(rest, "positions")?;
@@ -274,11 +340,21 @@ impl<'s> Parser<'s> {
                 let (rest, game) = self.game(rest)?;
                 let (rest, _) = self.symbol(rest, "=")?;
                 let (rest, count) = self.number(rest)?;
-                Ok((rest, Statement::CountPositions { up_to_symmetry, game, count }))
+                Ok((
+                    rest,
+                    Statement::CountPositions {
+                        up_to_symmetry,
+                        game,
+                        count,
+                    },
+                ))
             }
             other => {
                 let kind = SyntaxErrorKind::UnknownStatement(other.to_string());
-                Err(SyntaxError { kind, span: self.span(input, after) })
+                Err(SyntaxError {
+                    kind,
+                    span: self.span(input, after),
+                })
             }
         }
     }
@@ -294,11 +370,17 @@ impl<'s> Parser<'s> {
             other if METHOD_NAMES.contains(&other) => {
                 // The body (or `from ID`) of a method this version cannot
                 // check is skipped, so that the claim is reported as such.
-                Ok((self.skip_method_body(rest), Method::Other(other.to_string())))
+                Ok((
+                    self.skip_method_body(rest),
+                    Method::Other(other.to_string()),
+                ))
             }
             other => {
                 let kind = SyntaxErrorKind::UnknownMethod(other.to_string());
-                Err(SyntaxError { kind, span: self.span(input, after) })
+                Err(SyntaxError {
+                    kind,
+                    span: self.span(input, after),
+                })
             }
         }
     }
@@ -317,7 +399,10 @@ impl<'s> Parser<'s> {
             if rest.is_empty() || rest.starts_with("claim") || rest.starts_with("include") {
                 let kind = SyntaxErrorKind::UnclosedBlock;
                 let start = self.offset(input) - 1;
-                return Err(SyntaxError { kind, span: Span::new(start, start + 1) });
+                return Err(SyntaxError {
+                    kind,
+                    span: Span::new(start, start + 1),
+                });
             }
             let (r, game) = self.game(rest)?;
             let (r, _) = self.symbol(r, "=")?;
@@ -340,7 +425,13 @@ impl<'s> Parser<'s> {
             return Ok((rest, terms.remove(0)));
         }
         let span = Span::new(terms[0].span.start, terms[terms.len() - 1].span.end);
-        Ok((rest, Spanned { node: GameExpr::Sum(terms), span }))
+        Ok((
+            rest,
+            Spanned {
+                node: GameExpr::Sum(terms),
+                span,
+            },
+        ))
     }
 
     fn term<'a>(&self, input: &'a str) -> PResult<'a, Spanned<GameExpr>> {
@@ -348,7 +439,13 @@ impl<'s> Parser<'s> {
             let (r, inner) = self.game(r)?;
             let (r, end) = self.symbol(r, ")")?;
             let span = Span::new(self.offset(input), end);
-            return Ok((r, Spanned { node: inner.node, span }));
+            return Ok((
+                r,
+                Spanned {
+                    node: inner.node,
+                    span,
+                },
+            ));
         }
         let Ok((after, name)) = word(input) else {
             return Err(self.error_at(input, SyntaxErrorKind::Expected("a game")));
@@ -386,11 +483,18 @@ impl<'s> Parser<'s> {
                 (r, GameExpr::Grid { ruleset, board }, end)
             }
             "octal" => {
-                let code_end = take_while1::<_, _, ()>(|c: char| c.is_ascii_digit() || c == '.')(rest);
+                let code_end =
+                    take_while1::<_, _, ()>(|c: char| c.is_ascii_digit() || c == '.')(rest);
                 let Ok((after_code, code)) = code_end else {
-                    return Err(self.error_at(rest, SyntaxErrorKind::Expected("an octal code such as 0.07")));
+                    return Err(self.error_at(
+                        rest,
+                        SyntaxErrorKind::Expected("an octal code such as 0.07"),
+                    ));
                 };
-                let code = Spanned { node: code.to_string(), span: self.span(rest, after_code) };
+                let code = Spanned {
+                    node: code.to_string(),
+                    span: self.span(rest, after_code),
+                };
                 let (r, heap) = self.number(self.ws(after_code))?;
                 let end = heap.span.end;
                 (r, GameExpr::Octal { code, heap }, end)
@@ -398,21 +502,40 @@ impl<'s> Parser<'s> {
             "kayles" | "dawson" => {
                 let (r, n) = self.number(rest)?;
                 let end = n.span.end;
-                let game = if name == "kayles" { GameExpr::Kayles(n) } else { GameExpr::Dawson(n) };
+                let game = if name == "kayles" {
+                    GameExpr::Kayles(n)
+                } else {
+                    GameExpr::Dawson(n)
+                };
                 (r, game, end)
             }
             other => {
                 let kind = SyntaxErrorKind::UnknownRuleset(other.to_string());
-                return Err(SyntaxError { kind, span: self.span(input, after) });
+                return Err(SyntaxError {
+                    kind,
+                    span: self.span(input, after),
+                });
             }
         };
-        Ok((rest, Spanned { node: game, span: Span::new(self.offset(input), end) }))
+        Ok((
+            rest,
+            Spanned {
+                node: game,
+                span: Span::new(self.offset(input), end),
+            },
+        ))
     }
 
     fn board<'a>(&self, input: &'a str) -> PResult<'a, Spanned<BoardExpr>> {
         if input.starts_with('"') {
             let (rest, picture) = self.string(input)?;
-            return Ok((rest, Spanned { node: BoardExpr::Picture(picture.node), span: picture.span }));
+            return Ok((
+                rest,
+                Spanned {
+                    node: BoardExpr::Picture(picture.node),
+                    span: picture.span,
+                },
+            ));
         }
         let dims = |i| -> IResult<&str, (&str, Option<&str>)> {
             let (i, rows) = digit1(i)?;
@@ -422,11 +545,22 @@ impl<'s> Parser<'s> {
         match dims(input) {
             Ok((rest, (rows, Some(cols)))) => {
                 let span = self.span(input, rest);
-                let parse = |s: &str| s.parse::<u64>().map_err(|_| SyntaxError { kind: SyntaxErrorKind::NumberTooLarge, span });
-                let board = BoardExpr::Dims { rows: parse(rows)?, cols: parse(cols)? };
+                let parse = |s: &str| {
+                    s.parse::<u64>().map_err(|_| SyntaxError {
+                        kind: SyntaxErrorKind::NumberTooLarge,
+                        span,
+                    })
+                };
+                let board = BoardExpr::Dims {
+                    rows: parse(rows)?,
+                    cols: parse(cols)?,
+                };
                 Ok((self.ws(rest), Spanned { node: board, span }))
             }
-            _ => Err(self.error_at(input, SyntaxErrorKind::Expected("a board: RxC or a picture string"))),
+            _ => Err(self.error_at(
+                input,
+                SyntaxErrorKind::Expected("a board: RxC or a picture string"),
+            )),
         }
     }
 }

@@ -10,14 +10,30 @@ use super::ast::*;
 pub fn statement(s: &Statement) -> String {
     let play = |p: &PlayAst| if *p == PlayAst::Misere { " misere" } else { "" };
     match s {
-        Statement::Grundy { play: p, game: g, value } => {
+        Statement::Grundy {
+            play: p,
+            game: g,
+            value,
+        } => {
             format!("grundy{} {} = {}", play(p), game(&g.node), value.node)
         }
-        Statement::Outcome { play: p, game: g, outcome } => {
+        Statement::Outcome {
+            play: p,
+            game: g,
+            outcome,
+        } => {
             format!("outcome{} {} = {}", play(p), game(&g.node), outcome.node)
         }
-        Statement::CountPositions { up_to_symmetry, game: g, count } => {
-            let sym = if *up_to_symmetry { " up to symmetry" } else { "" };
+        Statement::CountPositions {
+            up_to_symmetry,
+            game: g,
+            count,
+        } => {
+            let sym = if *up_to_symmetry {
+                " up to symmetry"
+            } else {
+                ""
+            };
             format!("count positions{} {} = {}", sym, game(&g.node), count.node)
         }
     }

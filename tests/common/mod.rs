@@ -3,7 +3,7 @@
 
 pub mod naive;
 
-use gamecert::driver::{check_paths, check_source, CheckOptions, Limits, Outcome};
+use gamecert::driver::{CheckOptions, Limits, Outcome, check_paths, check_source};
 use gamecert::kernel::budget::DEFAULT_MAX_ENTRIES;
 use std::path::PathBuf;
 
@@ -11,7 +11,11 @@ use std::path::PathBuf;
 pub fn options() -> CheckOptions {
     CheckOptions {
         jobs: 2,
-        limits: Limits { max_nodes: None, time: Some(std::time::Duration::from_secs(600)), max_entries: DEFAULT_MAX_ENTRIES },
+        limits: Limits {
+            max_nodes: None,
+            time: Some(std::time::Duration::from_secs(600)),
+            max_entries: DEFAULT_MAX_ENTRIES,
+        },
         timings: false,
         only: None,
     }

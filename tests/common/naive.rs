@@ -58,10 +58,20 @@ impl Board {
             Rules::Juvavum => {
                 let mut lines: Vec<Vec<u64>> = Vec::new();
                 for r in 0..self.rows {
-                    lines.push((0..self.cols).map(|c| self.bit(r, c)).filter(|b| pos & b != 0).collect());
+                    lines.push(
+                        (0..self.cols)
+                            .map(|c| self.bit(r, c))
+                            .filter(|b| pos & b != 0)
+                            .collect(),
+                    );
                 }
                 for c in 0..self.cols {
-                    lines.push((0..self.rows).map(|r| self.bit(r, c)).filter(|b| pos & b != 0).collect());
+                    lines.push(
+                        (0..self.rows)
+                            .map(|r| self.bit(r, c))
+                            .filter(|b| pos & b != 0)
+                            .collect(),
+                    );
                 }
                 for line in lines {
                     for subset in 1u32..(1 << line.len()) {
@@ -100,7 +110,13 @@ fn mex(values: impl Iterator<Item = u32>) -> u32 {
 }
 
 /// Normal (misere = false) or misère Grundy value of `pos`.
-pub fn grundy(board: &Board, rules: Rules, pos: u64, misere: bool, memo: &mut HashMap<u64, u32>) -> u32 {
+pub fn grundy(
+    board: &Board,
+    rules: Rules,
+    pos: u64,
+    misere: bool,
+    memo: &mut HashMap<u64, u32>,
+) -> u32 {
     if let Some(&v) = memo.get(&pos) {
         return v;
     }
@@ -108,7 +124,10 @@ pub fn grundy(board: &Board, rules: Rules, pos: u64, misere: bool, memo: &mut Ha
     let value = if misere && options.is_empty() {
         1
     } else {
-        let values: Vec<u32> = options.iter().map(|&o| grundy(board, rules, o, misere, memo)).collect();
+        let values: Vec<u32> = options
+            .iter()
+            .map(|&o| grundy(board, rules, o, misere, memo))
+            .collect();
         mex(values.into_iter())
     };
     memo.insert(pos, value);
@@ -129,11 +148,14 @@ pub fn reachable(board: &Board, rules: Rules, pos: u64) -> HashSet<u64> {
     seen
 }
 
+/// A map of cells (row, column) to cells.
+type CellMap = Box<dyn Fn(usize, usize) -> (usize, usize)>;
+
 /// The images of `pos` under the symmetries of the rectangle that keep its
 /// shape (cell by cell, with explicit coordinates).
 pub fn images(board: &Board, pos: u64) -> Vec<u64> {
     let (h, w) = (board.rows, board.cols);
-    let mut maps: Vec<Box<dyn Fn(usize, usize) -> (usize, usize)>> = vec![
+    let mut maps: Vec<CellMap> = vec![
         Box::new(|r, c| (r, c)),
         Box::new(move |r, c| (h - 1 - r, c)),
         Box::new(move |r, c| (r, w - 1 - c)),

@@ -1,9 +1,9 @@
 //! From an impartial claim and its evidence to a verdict.
 
-use super::count::{count_positions, CountFailure};
+use super::count::{CountFailure, count_positions};
 use super::solver::Solver;
-use super::table::{seed_and_check, TableEntry};
-use super::{analyse, Analysis, Game, Outcome, Play};
+use super::table::{TableEntry, seed_and_check};
+use super::{Analysis, Game, Outcome, Play, analyse};
 use crate::kernel::budget::Budget;
 use crate::kernel::verdict::{GrundyWitness, Refutation, Rule, Undecided, Verdict};
 
@@ -13,9 +13,17 @@ pub enum Statement {
     /// `grundy [misere] GAME = value`.
     Grundy { play: Play, game: Game, value: u32 },
     /// `outcome [misere] GAME = P|N`.
-    Outcome { play: Play, game: Game, outcome: Outcome },
+    Outcome {
+        play: Play,
+        game: Game,
+        outcome: Outcome,
+    },
     /// `count positions [up to symmetry] GAME = count`.
-    CountPositions { game: Game, up_to_symmetry: bool, count: u64 },
+    CountPositions {
+        game: Game,
+        up_to_symmetry: bool,
+        count: u64,
+    },
 }
 
 /// What the certificate offers in support.
@@ -34,15 +42,26 @@ pub fn check(statement: &Statement, evidence: &Evidence, budget: Budget) -> Verd
         Evidence::Table(_) => Rule::ImpartialTable,
     };
     let (play, game) = match statement {
-        Statement::Grundy { play, game, .. } | Statement::Outcome { play, game, .. } => (*play, game),
-        Statement::CountPositions { game, up_to_symmetry, count } => {
+        Statement::Grundy { play, game, .. } | Statement::Outcome { play, game, .. } => {
+            (*play, game)
+        }
+        Statement::CountPositions {
+            game,
+            up_to_symmetry,
+            count,
+        } => {
             return check_count(game, *up_to_symmetry, *count, budget);
         }
     };
     let mut solver = Solver::new(budget);
     if let Evidence::Table(table) = evidence {
         match seed_and_check(&mut solver, table, play) {
-            Err(e) => return Verdict::Undecided { rule, reason: Undecided::Budget(e) },
+            Err(e) => {
+                return Verdict::Undecided {
+                    rule,
+                    reason: Undecided::Budget(e),
+                };
+            }
             Ok(Some(wrong)) => {
                 let claimed = table[wrong.entry].value;
                 return Verdict::Refuted {
@@ -60,10 +79,19 @@ pub fn check(statement: &Statement, evidence: &Evidence, budget: Budget) -> Verd
     }
     let analysis = match analyse(&mut solver, game, play) {
         Ok(a) => a,
-        Err(e) => return Verdict::Undecided { rule, reason: Undecided::Budget(e) },
+        Err(e) => {
+            return Verdict::Undecided {
+                rule,
+                reason: Undecided::Budget(e),
+            };
+        }
     };
     let nodes = solver.budget.nodes();
-    let verified = Verdict::Verified { rule, nodes, value: u64::from(analysis.value) };
+    let verified = Verdict::Verified {
+        rule,
+        nodes,
+        value: u64::from(analysis.value),
+    };
     match statement {
         Statement::Grundy { value, .. } if *value == analysis.value => verified,
         Statement::Grundy { value, .. } => Verdict::Refuted {
@@ -74,13 +102,19 @@ pub fn check(statement: &Statement, evidence: &Evidence, budget: Budget) -> Verd
                 witness: grundy_witness(&analysis, *value, play),
             },
         },
-        Statement::Outcome { outcome, .. } if *outcome == Outcome::of_value(analysis.value) => verified,
+        Statement::Outcome { outcome, .. } if *outcome == Outcome::of_value(analysis.value) => {
+            verified
+        }
         Statement::Outcome { outcome, .. } => Verdict::Refuted {
             rule,
             refutation: Refutation::Outcome {
                 claimed: *outcome,
                 value: analysis.value,
-                winning_move: analysis.options.iter().find(|o| o.value == 0).map(|o| o.mv.clone()),
+                winning_move: analysis
+                    .options
+                    .iter()
+                    .find(|o| o.value == 0)
+                    .map(|o| o.mv.clone()),
                 options: analysis.options.len(),
             },
         },
@@ -102,9 +136,22 @@ fn grundy_witness(analysis: &Analysis, claimed: u32, play: Play) -> GrundyWitnes
 fn check_count(game: &Game, up_to_symmetry: bool, claimed: u64, mut budget: Budget) -> Verdict {
     let rule = Rule::PositionCount;
     match count_positions(game, up_to_symmetry, &mut budget) {
-        Ok(actual) if actual == claimed => Verdict::Verified { rule, nodes: budget.nodes(), value: actual },
-        Ok(actual) => Verdict::Refuted { rule, refutation: Refutation::Count { claimed, actual } },
-        Err(CountFailure::Exhausted(e)) => Verdict::Undecided { rule, reason: Undecided::Budget(e) },
-        Err(CountFailure::NotAGrid) => Verdict::Undecided { rule, reason: Undecided::CountNotAGrid },
+        Ok(actual) if actual == claimed => Verdict::Verified {
+            rule,
+            nodes: budget.nodes(),
+            value: actual,
+        },
+        Ok(actual) => Verdict::Refuted {
+            rule,
+            refutation: Refutation::Count { claimed, actual },
+        },
+        Err(CountFailure::Exhausted(e)) => Verdict::Undecided {
+            rule,
+            reason: Undecided::Budget(e),
+        },
+        Err(CountFailure::NotAGrid) => Verdict::Undecided {
+            rule,
+            reason: Undecided::CountNotAGrid,
+        },
     }
 }

@@ -7,8 +7,8 @@
 //! invariant under those symmetries, the reachable set is a union of orbits and
 //! each orbit is counted once through its least member.
 
-use super::grid::Grid;
 use super::Game;
+use super::grid::Grid;
 use crate::kernel::budget::{Budget, Exhausted};
 use crate::kernel::hash::FastSet;
 
@@ -29,7 +29,11 @@ impl From<Exhausted> for CountFailure {
 
 /// The number of positions reachable from `game` (including itself), or of
 /// their orbits when `up_to_symmetry`.
-pub fn count_positions(game: &Game, up_to_symmetry: bool, budget: &mut Budget) -> Result<u64, CountFailure> {
+pub fn count_positions(
+    game: &Game,
+    up_to_symmetry: bool,
+    budget: &mut Budget,
+) -> Result<u64, CountFailure> {
     let parts = game.parts();
     let [Game::Grid { rules, grid }] = parts.as_slice() else {
         return Err(CountFailure::NotAGrid);

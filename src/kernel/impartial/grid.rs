@@ -80,7 +80,8 @@ impl Frame {
     /// Cells edge-adjacent to some cell of `x`.
     #[inline]
     fn neighbours(&self, x: u64) -> u64 {
-        (((x & self.not_last) << 1) | ((x & self.not_first) >> 1) | (x << self.w) | (x >> self.w)) & self.all
+        (((x & self.not_last) << 1) | ((x & self.not_first) >> 1) | (x << self.w) | (x >> self.w))
+            & self.all
     }
 
     #[inline]
@@ -107,7 +108,11 @@ impl Grid {
         if rows == 0 || cols == 0 || rows * cols > MAX_CELLS {
             return None;
         }
-        let grid = Grid { rows: rows as u8, cols: cols as u8, free };
+        let grid = Grid {
+            rows: rows as u8,
+            cols: cols as u8,
+            free,
+        };
         (free & !grid.all() == 0).then_some(grid)
     }
 
@@ -135,7 +140,11 @@ impl Grid {
     }
 
     /// Calls `f` with the cells filled by each legal move (each move once).
-    pub fn for_each_move<E>(&self, rules: GridRules, f: &mut impl FnMut(u64) -> Result<(), E>) -> Result<(), E> {
+    pub fn for_each_move<E>(
+        &self,
+        rules: GridRules,
+        f: &mut impl FnMut(u64) -> Result<(), E>,
+    ) -> Result<(), E> {
         let fr = self.frame();
         let w = fr.w;
         let h = self.free & (self.free >> 1) & fr.not_last;
@@ -288,7 +297,12 @@ impl Grid {
             }
             boxed
         };
-        Grid { rows: h as u8, cols: bw as u8, free: boxed }.canonical()
+        Grid {
+            rows: h as u8,
+            cols: bw as u8,
+            free: boxed,
+        }
+        .canonical()
     }
 
     /// The least image of this position under the rectangle's eight symmetries,
@@ -298,7 +312,11 @@ impl Grid {
     /// [`Grid::transform`]: a half turn is a bit reversal of the whole board and
     /// a flip of the row order moves whole rows.
     pub fn canonical(&self) -> Grid {
-        let upright = if self.rows > self.cols { self.transpose() } else { *self };
+        let upright = if self.rows > self.cols {
+            self.transpose()
+        } else {
+            *self
+        };
         let fr = upright.frame();
         let mut best = least_upright_image(&fr, upright.free);
         if upright.rows == upright.cols {
@@ -316,14 +334,25 @@ impl Grid {
                 out |= 1u64 << (c * fr.h + r);
             }
         }
-        Grid { rows: self.cols, cols: self.rows, free: out }
+        Grid {
+            rows: self.cols,
+            cols: self.rows,
+            free: out,
+        }
     }
 
     /// The symmetries of the rectangle that keep its shape (4, or 8 when square)
     /// and map this position's free cells onto themselves.
     pub fn stabiliser(&self) -> Vec<Symmetry> {
-        let syms: &[Symmetry] = if self.rows == self.cols { &SYMMETRIES } else { &SYMMETRIES[..4] };
-        syms.iter().copied().filter(|&s| self.transform(s) == *self).collect()
+        let syms: &[Symmetry] = if self.rows == self.cols {
+            &SYMMETRIES
+        } else {
+            &SYMMETRIES[..4]
+        };
+        syms.iter()
+            .copied()
+            .filter(|&s| self.transform(s) == *self)
+            .collect()
     }
 
     /// The image of this position under `sym`, cell by cell.
@@ -338,7 +367,11 @@ impl Grid {
             let c2 = if sym.flip_cols { w2 - 1 - c2 } else { c2 };
             out |= 1u64 << (r2 * w2 + c2);
         }
-        Grid { rows: h2 as u8, cols: w2 as u8, free: out }
+        Grid {
+            rows: h2 as u8,
+            cols: w2 as u8,
+            free: out,
+        }
     }
 }
 
@@ -421,7 +454,11 @@ pub struct Symmetry {
 }
 
 const fn sym(transpose: bool, flip_rows: bool, flip_cols: bool) -> Symmetry {
-    Symmetry { transpose, flip_rows, flip_cols }
+    Symmetry {
+        transpose,
+        flip_rows,
+        flip_cols,
+    }
 }
 
 /// The eight symmetries; the first four keep the rectangle's orientation.

@@ -81,7 +81,12 @@ pub struct HeapValues {
 impl HeapValues {
     /// The normal-play Grundy value of a heap of size `n` (mex of its options,
     /// each option's value the XOR of the heaps it leaves).
-    pub fn value(&mut self, rules: &HeapRules, n: u32, budget: &mut Budget) -> Result<u32, Exhausted> {
+    pub fn value(
+        &mut self,
+        rules: &HeapRules,
+        n: u32,
+        budget: &mut Budget,
+    ) -> Result<u32, Exhausted> {
         while self.values.len() <= n as usize {
             let size = self.values.len() as u32;
             budget.expand(0)?;

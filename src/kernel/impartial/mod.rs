@@ -91,7 +91,11 @@ pub enum MoveFact {
     /// Cells (row, column) filled in grid summand `part`.
     Cells { part: usize, cells: Vec<(u32, u32)> },
     /// Heap summand `part` of size `from` replaced by heaps `to` (empty = removed).
-    Heap { part: usize, from: u32, to: Vec<u32> },
+    Heap {
+        part: usize,
+        from: u32,
+        to: Vec<u32>,
+    },
 }
 
 /// An option of the whole game with its value.
@@ -197,7 +201,11 @@ pub fn analyse(solver: &mut Solver, game: &Game, play: Play) -> Result<Analysis,
             });
         }
     }
-    let value = if play == Play::Misere && options.is_empty() { 1 } else { seen.mex() };
+    let value = if play == Play::Misere && options.is_empty() {
+        1
+    } else {
+        seen.mex()
+    };
     Ok(Analysis { value, options })
 }
 
@@ -215,7 +223,11 @@ fn move_fact(part: usize, component: &Component, mv: Move) -> MoveFact {
             to: [a, b].into_iter().filter(|&s| s > 0).collect(),
         },
         // A heap never yields a fill and a grid never a heap move.
-        (_, _) => MoveFact::Heap { part, from: 0, to: Vec::new() },
+        (_, _) => MoveFact::Heap {
+            part,
+            from: 0,
+            to: Vec::new(),
+        },
     }
 }
 

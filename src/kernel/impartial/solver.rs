@@ -142,7 +142,9 @@ impl Solver {
             return Ok(v);
         }
         self.budget.expand(self.normal.len() + self.misere.len())?;
-        let Component::Grid { rules, grid } = *c else { unreachable!("heaps returned above") };
+        let Component::Grid { rules, grid } = *c else {
+            unreachable!("heaps returned above")
+        };
         // Collect the options' free cells first (cheap), then value them; the
         // component buffer is reused across options.
         let mut nexts = Vec::new();

@@ -9,7 +9,7 @@
 //! components is checked but does not seed (the memo holds single components).
 
 use super::solver::{Component, Solver};
-use super::{analyse, components_of, Analysis, Game, Play};
+use super::{Analysis, Game, Play, analyse, components_of};
 use crate::kernel::budget::Exhausted;
 
 /// One row of a table: a position and its claimed Grundy value.
@@ -31,14 +31,20 @@ pub struct WrongEntry {
 }
 
 /// Seeds `solver` with the table and checks every entry.
-pub fn seed_and_check(solver: &mut Solver, table: &[TableEntry], play: Play) -> Result<Option<WrongEntry>, Exhausted> {
+pub fn seed_and_check(
+    solver: &mut Solver,
+    table: &[TableEntry],
+    play: Play,
+) -> Result<Option<WrongEntry>, Exhausted> {
     for entry in table {
         let parts: Vec<Component> = components_of(solver, &entry.game)
             .iter()
             .flat_map(|p| solver.decompose(p))
             .collect();
         match (play, parts.as_slice()) {
-            (Play::Normal, [single @ Component::Grid { .. }]) => solver.seed_normal(*single, entry.value),
+            (Play::Normal, [single @ Component::Grid { .. }]) => {
+                solver.seed_normal(*single, entry.value)
+            }
             (Play::Normal, _) => {}
             (Play::Misere, _) => solver.seed_misere(parts, entry.value),
         }
