@@ -147,14 +147,14 @@ impl Solver {
         };
         // Collect the options' free cells first (cheap), then value them; the
         // component buffer is reused across options.
-        let mut nexts = Vec::new();
+        let mut nexts = Vec::with_capacity(2 * grid.free.count_ones() as usize);
         let budget = &mut self.budget;
         grid.for_each_move(rules, &mut |placed| {
             nexts.push(grid.free & !placed);
             budget.tick()
         })?;
         let mut seen = Mex::default();
-        let mut parts = Vec::new();
+        let mut parts = Vec::with_capacity(8);
         for free in nexts {
             parts.clear();
             if rules == GridRules::Cram {
