@@ -28,81 +28,192 @@ pub struct Problem {
     pub span: Span,
 }
 
+fn problem(
+    code: &'static str,
+    message: String,
+    label: &str,
+    help: Option<&str>,
+    span: Span,
+) -> Problem {
+    Problem {
+        code,
+        message,
+        label: label.to_string(),
+        help: help.map(str::to_string),
+        span,
+    }
+}
+
 /// The wording of a syntax error.
 pub fn syntax_problem(e: &SyntaxError) -> Problem {
     use SyntaxErrorKind::*;
-    let (code, message, label, help) = match &e.kind {
+    let (code, message, label, help): (_, String, &str, Option<&str>) = match &e.kind {
         MissingHeader => (
             "gamecert::parse::missing_header",
-            "a certificate file must start with `gamecert 1`".to_string(),
-            "expected `gamecert 1` here".to_string(),
-            Some("add the line `gamecert 1` at the top of the file".to_string()),
+            "a certificate file must start with `gamecert 1`".into(),
+            "expected `gamecert 1` here",
+            Some("add the line `gamecert 1` at the top of the file"),
         ),
         UnsupportedVersion(v) => (
             "gamecert::parse::unsupported_version",
             format!("certificate language version {v} is not supported"),
-            "unsupported version".to_string(),
-            Some("this gamecert reads version 1".to_string()),
+            "unsupported version",
+            Some("this gamecert reads version 1"),
         ),
-        Expected(what) => ("gamecert::parse::expected", format!("expected {what}"), format!("expected {what}"), None),
+        Expected(what) => {
+            let message = format!("expected {what}");
+            return problem(
+                "gamecert::parse::expected",
+                message.clone(),
+                &message,
+                None,
+                e.span,
+            );
+        }
         UnknownRuleset(name) => (
             "gamecert::parse::unknown_ruleset",
             format!("unknown game `{name}`"),
-            "not a ruleset".to_string(),
-            Some("impartial games: nim [..], cram RxC, domino-juvavum RxC, juvavum RxC, octal 0.07 n, kayles n, dawson n".to_string()),
+            "not a ruleset",
+            Some(
+                "impartial games: nim [..], cram RxC, domino-juvavum RxC, juvavum RxC, \
+                 octal 0.07 n, kayles n, dawson n",
+            ),
         ),
         UnknownStatement(word) => (
             "gamecert::parse::unknown_statement",
             format!("unknown statement `{word}`"),
-            "not a statement this version checks".to_string(),
-            Some("statements: grundy [misere] GAME = n, outcome [misere] GAME = P|N, count positions [up to symmetry] GAME = k".to_string()),
+            "not a statement this version checks",
+            Some(
+                "statements: grundy [misere] GAME = n, outcome [misere] GAME = P|N, \
+                 count positions [up to symmetry] GAME = k",
+            ),
         ),
         UnknownMethod(word) => (
             "gamecert::parse::unknown_method",
             format!("unknown method `{word}`"),
-            "not a method".to_string(),
-            Some("impartial claims are checked `by search` or `by table { GAME = n ... }`".to_string()),
+            "not a method",
+            Some("impartial claims are checked `by search` or `by table { GAME = n ... }`"),
         ),
-        NumberTooLarge => ("gamecert::parse::number_too_large", "number too large".to_string(), "does not fit in 64 bits".to_string(), None),
-        UnclosedString => ("gamecert::parse::unclosed_string", "string without closing quote".to_string(), "this string is not closed on its line".to_string(), None),
-        UnclosedBlock => ("gamecert::parse::unclosed_block", "block without closing `}`".to_string(), "this `{` is never closed".to_string(), None),
+        NumberTooLarge => (
+            "gamecert::parse::number_too_large",
+            "number too large".into(),
+            "does not fit in 64 bits",
+            None,
+        ),
+        UnclosedString => (
+            "gamecert::parse::unclosed_string",
+            "string without closing quote".into(),
+            "this string is not closed on its line",
+            None,
+        ),
+        UnclosedBlock => (
+            "gamecert::parse::unclosed_block",
+            "block without closing `}`".into(),
+            "this `{` is never closed",
+            None,
+        ),
     };
-    Problem {
-        code,
-        message,
-        label,
-        help,
-        span: e.span,
-    }
+    problem(code, message, label, help, e.span)
 }
 
 /// The wording of an elaboration error.
 pub fn elab_problem(e: &ElabError) -> Problem {
     use ElabErrorKind::*;
-    let (code, message, label, help) = match &e.kind {
-        DuplicateId(id) => ("gamecert::elaborate::duplicate_id", format!("claim id `{id}` is used twice in this file"), "second use".to_string(), Some("claim ids must be unique within a file".to_string())),
-        BoardTooLarge { cells, max } => ("gamecert::elaborate::board_too_large", format!("the board has {cells} cells; the kernel handles at most {max}"), "oversize board".to_string(), None),
-        EmptyBoard => ("gamecert::elaborate::empty_board", "the board has no cells".to_string(), "empty board".to_string(), None),
-        RaggedPicture => ("gamecert::elaborate::ragged_picture", "the picture's rows differ in length".to_string(), "rows of unequal length".to_string(), Some("rows are separated by `|`; each must have the same number of cells".to_string())),
-        PictureChar(c) => ("gamecert::elaborate::picture_char", format!("`{c}` is not a picture cell"), "unexpected character".to_string(), Some("use `.` for a free cell and `#` for a filled one".to_string())),
-        BadOctalCode => ("gamecert::elaborate::octal_code", "not a valid octal code".to_string(), "bad code".to_string(), Some("write d0.d1d2... with digits 0-7, d0 being 0 or 4 (e.g. 0.07, 0.77, 4.07)".to_string())),
-        HeapTooLarge { max } => ("gamecert::elaborate::heap_too_large", format!("heap larger than {max}"), "too large".to_string(), None),
-        ValueTooLarge => ("gamecert::elaborate::value_too_large", "value beyond the kernel's range (2^32 - 1)".to_string(), "too large".to_string(), None),
-        MethodNotApplicable { method } => ("gamecert::elaborate::method_not_applicable", format!("method `{method}` does not apply to this statement"), "not applicable".to_string(), Some("impartial values and outcomes are checked `by search` or `by table`; position counts `by search`".to_string())),
-        IncludeAbsolute => ("gamecert::include::absolute", "include paths must be relative".to_string(), "absolute path".to_string(), None),
-        IncludeEscapes => ("gamecert::include::escapes", "the include leads outside the tree being checked".to_string(), "outside the tree".to_string(), Some("include only files below the directory given to `gamecert check`".to_string())),
-        IncludeUnreadable(msg) => ("gamecert::include::unreadable", format!("cannot read the included file: {msg}"), "cannot be read".to_string(), None),
-        IncludeCycle => ("gamecert::include::cycle", "this include closes a cycle of includes".to_string(), "cyclic include".to_string(), None),
-        PinMismatch { actual } => ("gamecert::include::pin_mismatch", format!("the included file does not match its pin (its sha256 is {actual})"), "pin does not match".to_string(), None),
-        BadPin => ("gamecert::include::bad_pin", "a sha256 pin must be 64 hexadecimal digits".to_string(), "malformed pin".to_string(), None),
+    let (code, message, label, help): (_, String, &str, Option<&str>) = match &e.kind {
+        DuplicateId(id) => (
+            "gamecert::elaborate::duplicate_id",
+            format!("claim id `{id}` is used twice in this file"),
+            "second use",
+            Some("claim ids must be unique within a file"),
+        ),
+        BoardTooLarge { cells, max } => (
+            "gamecert::elaborate::board_too_large",
+            format!("the board has {cells} cells; the kernel handles at most {max}"),
+            "oversize board",
+            None,
+        ),
+        EmptyBoard => (
+            "gamecert::elaborate::empty_board",
+            "the board has no cells".into(),
+            "empty board",
+            None,
+        ),
+        RaggedPicture => (
+            "gamecert::elaborate::ragged_picture",
+            "the picture's rows differ in length".into(),
+            "rows of unequal length",
+            Some("rows are separated by `|`; each must have the same number of cells"),
+        ),
+        PictureChar(c) => (
+            "gamecert::elaborate::picture_char",
+            format!("`{c}` is not a picture cell"),
+            "unexpected character",
+            Some("use `.` for a free cell and `#` for a filled one"),
+        ),
+        BadOctalCode => (
+            "gamecert::elaborate::octal_code",
+            "not a valid octal code".into(),
+            "bad code",
+            Some("write d0.d1d2... with digits 0-7, d0 being 0 or 4 (e.g. 0.07, 0.77, 4.07)"),
+        ),
+        HeapTooLarge { max } => (
+            "gamecert::elaborate::heap_too_large",
+            format!("heap larger than {max}"),
+            "too large",
+            None,
+        ),
+        ValueTooLarge => (
+            "gamecert::elaborate::value_too_large",
+            "value beyond the kernel's range (2^32 - 1)".into(),
+            "too large",
+            None,
+        ),
+        MethodNotApplicable { method } => (
+            "gamecert::elaborate::method_not_applicable",
+            format!("method `{method}` does not apply to this statement"),
+            "not applicable",
+            Some(
+                "impartial values and outcomes are checked `by search` or `by table`; position counts `by search`",
+            ),
+        ),
+        IncludeAbsolute => (
+            "gamecert::include::absolute",
+            "include paths must be relative".into(),
+            "absolute path",
+            None,
+        ),
+        IncludeEscapes => (
+            "gamecert::include::escapes",
+            "the include leads outside the tree being checked".into(),
+            "outside the tree",
+            Some("include only files below the directory given to `gamecert check`"),
+        ),
+        IncludeUnreadable(msg) => (
+            "gamecert::include::unreadable",
+            format!("cannot read the included file: {msg}"),
+            "cannot be read",
+            None,
+        ),
+        IncludeCycle => (
+            "gamecert::include::cycle",
+            "this include closes a cycle of includes".into(),
+            "cyclic include",
+            None,
+        ),
+        PinMismatch { actual } => (
+            "gamecert::include::pin_mismatch",
+            format!("the included file does not match its pin (its sha256 is {actual})"),
+            "pin does not match",
+            None,
+        ),
+        BadPin => (
+            "gamecert::include::bad_pin",
+            "a sha256 pin must be 64 hexadecimal digits".into(),
+            "malformed pin",
+            None,
+        ),
     };
-    Problem {
-        code,
-        message,
-        label,
-        help,
-        span: e.span,
-    }
+    problem(code, message, label, help, e.span)
 }
 
 /// A problem with its file, as a miette diagnostic.
