@@ -238,3 +238,30 @@ fn sums_agree_with_the_combined_board() {
         }
     }
 }
+
+/// Larger boards (18 to 20 cells), where components of many shapes and the
+/// fast path of the Cram search (the ring test) are exercised: a fixed sample
+/// of positions against the naive reference.
+#[test]
+fn sampled_positions_of_larger_boards() {
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    for (rules, rows, cols, count) in [
+        (RULES[0], 4, 5, 40),
+        (RULES[0], 3, 6, 40),
+        (RULES[0], 5, 4, 20),
+        (RULES[1], 3, 6, 10),
+        (RULES[2], 3, 5, 5),
+    ] {
+        let sample: Vec<u64> = (0..count)
+            .map(|_| {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                // Mostly free boards: clear about one cell in eight.
+                let holes = state & (state >> 17) & (state >> 31);
+                ((1u64 << (rows * cols)) - 1) & !holes
+            })
+            .collect();
+        compare(rules, rows, cols, sample.into_iter());
+    }
+}
