@@ -106,6 +106,12 @@ pub fn syntax_problem(e: &SyntaxError) -> Problem {
             "this string is not closed on its line",
             None,
         ),
+        NestingTooDeep => (
+            "gamecert::parse::nesting_too_deep",
+            "parentheses nested too deeply".into(),
+            "more than 64 levels",
+            None,
+        ),
         UnclosedBlock => (
             "gamecert::parse::unclosed_block",
             "block without closing `}`".into(),

@@ -208,4 +208,6 @@ pub enum SyntaxErrorKind {
     UnclosedString,
     /// A `{` without its `}`.
     UnclosedBlock,
+    /// Parentheses nested deeper than the parser allows.
+    NestingTooDeep,
 }

@@ -20,6 +20,7 @@ pub fn parse_file(source: &str) -> File {
     let mut p = Parser {
         source,
         errors: Vec::new(),
+        depth: Default::default(),
     };
     let items = p.file();
     File {
@@ -33,6 +34,7 @@ pub fn parse_game(source: &str) -> Result<Spanned<GameExpr>, SyntaxError> {
     let p = Parser {
         source,
         errors: Vec::new(),
+        depth: Default::default(),
     };
     let rest = p.ws(source);
     let (rest, game) = p.game(rest)?;
@@ -51,7 +53,13 @@ type PResult<'a, T> = Result<(&'a str, T), SyntaxError>;
 struct Parser<'s> {
     source: &'s str,
     errors: Vec<SyntaxError>,
+    /// Open parentheses around the term being parsed (bounded, so that an
+    /// adversarial file cannot exhaust the stack).
+    depth: std::cell::Cell<usize>,
 }
+
+/// The deepest nesting of parentheses in a game expression.
+const MAX_DEPTH: usize = 64;
 
 /// The statement keywords of the language that this version cannot check yet
 /// (SPEC 4); they are reported as such rather than as unknown words.
@@ -436,7 +444,13 @@ impl<'s> Parser<'s> {
 
     fn term<'a>(&self, input: &'a str) -> PResult<'a, Spanned<GameExpr>> {
         if let Ok((r, _)) = self.symbol(input, "(") {
-            let (r, inner) = self.game(r)?;
+            if self.depth.get() >= MAX_DEPTH {
+                return Err(self.error_at(input, SyntaxErrorKind::NestingTooDeep));
+            }
+            self.depth.set(self.depth.get() + 1);
+            let inner = self.game(r);
+            self.depth.set(self.depth.get() - 1);
+            let (r, inner) = inner?;
             let (r, end) = self.symbol(r, ")")?;
             let span = Span::new(self.offset(input), end);
             return Ok((
