@@ -27,13 +27,17 @@ fn main() -> ExitCode {
     ExitCode::from(code as u8)
 }
 
+/// The search limits, or `None` after reporting a malformed `--budget`.
+fn usable_limits(budget: &args::BudgetArgs) -> Option<gamecert::driver::Limits> {
+    budget
+        .limits()
+        .map_err(|msg| eprintln!("error: {msg}"))
+        .ok()
+}
+
 fn run_check(c: args::CheckArgs) -> i32 {
-    let limits = match c.budget.limits() {
-        Ok(l) => l,
-        Err(msg) => {
-            eprintln!("error: {msg}");
-            return 2;
-        }
+    let Some(limits) = usable_limits(&c.budget) else {
+        return 2;
     };
     let paths = if c.paths.is_empty() {
         vec!["certificates".into()]
@@ -68,12 +72,8 @@ fn run_check(c: args::CheckArgs) -> i32 {
 }
 
 fn run_eval(e: args::EvalArgs) -> i32 {
-    let limits = match e.budget.limits() {
-        Ok(l) => l,
-        Err(msg) => {
-            eprintln!("error: {msg}");
-            return 2;
-        }
+    let Some(limits) = usable_limits(&e.budget) else {
+        return 2;
     };
     let text = e.game.join(" ");
     let expr = match parse_game(&text) {
