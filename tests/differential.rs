@@ -172,12 +172,19 @@ fn octal_heaps_match_the_definition() {
 
 #[test]
 fn cram_strips_are_dawsons_kayles() {
-    let dawson = naive::octal_values_with_d0(&[0, 0, 7], 30);
+    // Up to the longest side the bitboards allow, in both orientations.
+    let dawson = naive::octal_values_with_d0(&[0, 0, 7], 63);
     for (n, &want) in dawson.iter().enumerate().skip(1) {
+        let strip = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
         assert_eq!(
-            kernel_value(GridRules::Cram, 1, n, (1u64 << n) - 1, Play::Normal),
+            kernel_value(GridRules::Cram, 1, n, strip, Play::Normal),
             want,
             "cram 1x{n}"
+        );
+        assert_eq!(
+            kernel_value(GridRules::Cram, n, 1, strip, Play::Normal),
+            want,
+            "cram {n}x1"
         );
     }
 }

@@ -134,7 +134,9 @@ pub fn elab_problem(e: &ElabError) -> Problem {
         ),
         BoardTooLarge { cells, max } => (
             "gamecert::elaborate::board_too_large",
-            format!("the board has {cells} cells; the kernel handles at most {max}"),
+            format!(
+                "the board has {cells} cells; the kernel handles at most {max}, with sides of at most 63"
+            ),
             "oversize board",
             None,
         ),

@@ -17,6 +17,10 @@
 /// The largest number of cells a grid position may have.
 pub const MAX_CELLS: usize = 64;
 
+/// The longest side a grid may have. A side of 64 would make a row or column
+/// step a shift by 64 bits, which `u64` shifts do not support.
+pub const MAX_SIDE: usize = 63;
+
 /// A grid ruleset.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum GridRules {
@@ -105,7 +109,7 @@ impl Grid {
     /// A position, or `None` when the rectangle is empty, too large, or `free`
     /// names cells outside it.
     pub fn new(rows: usize, cols: usize, free: u64) -> Option<Grid> {
-        if rows == 0 || cols == 0 || rows * cols > MAX_CELLS {
+        if rows == 0 || cols == 0 || rows > MAX_SIDE || cols > MAX_SIDE || rows * cols > MAX_CELLS {
             return None;
         }
         let grid = Grid {
