@@ -134,6 +134,10 @@ fn truncated_files_never_panic() {
     }
     for file in files {
         let text = std::fs::read_to_string(&file).expect("readable");
+        // The few large corpus files (limits tests) would make this quadratic.
+        if text.len() > 16_000 {
+            continue;
+        }
         let mut cut = 0;
         while cut < text.len() {
             if text.is_char_boundary(cut) {

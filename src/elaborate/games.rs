@@ -11,8 +11,24 @@ fn error(kind: ElabErrorKind, span: Span) -> ElabError {
     ElabError { kind, span }
 }
 
+/// The most summands (terms of a sum, heaps of a Nim position) a game may have.
+pub const MAX_SUMMANDS: usize = 10_000;
+
 /// The kernel game for `expr`.
 pub fn game(expr: &Spanned<GameExpr>) -> Result<Game, ElabError> {
+    let game = game_unchecked(expr)?;
+    let summands = game.parts().len();
+    if summands > MAX_SUMMANDS {
+        let kind = ElabErrorKind::TooManySummands {
+            summands,
+            max: MAX_SUMMANDS,
+        };
+        return Err(error(kind, expr.span));
+    }
+    Ok(game)
+}
+
+fn game_unchecked(expr: &Spanned<GameExpr>) -> Result<Game, ElabError> {
     Ok(match &expr.node {
         GameExpr::Nim(heaps) => Game::Nim(heaps.iter().map(heap_size).collect::<Result<_, _>>()?),
         GameExpr::Grid { ruleset, board } => {
@@ -38,7 +54,9 @@ pub fn game(expr: &Spanned<GameExpr>) -> Result<Game, ElabError> {
             rules: HeapRules::Octal(vec![0, 0, 7]),
             size: heap_size(n)?,
         },
-        GameExpr::Sum(terms) => Game::Sum(terms.iter().map(game).collect::<Result<_, _>>()?),
+        GameExpr::Sum(terms) => {
+            Game::Sum(terms.iter().map(game_unchecked).collect::<Result<_, _>>()?)
+        }
     })
 }
 

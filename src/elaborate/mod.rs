@@ -42,6 +42,8 @@ pub enum ElabErrorKind {
     BadOctalCode,
     /// A heap larger than the kernel handles.
     HeapTooLarge { max: u32 },
+    /// A game with more summands than the kernel accepts.
+    TooManySummands { summands: usize, max: usize },
     /// A claimed Grundy value or table value beyond the kernel's range.
     ValueTooLarge,
     /// A method of the language that does not apply to this statement.

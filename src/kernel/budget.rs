@@ -17,6 +17,8 @@ pub enum Exhausted {
     Time(Duration),
     /// The memo tables reached their entry cap.
     Memory(usize),
+    /// The search went deeper than its recursion bound.
+    Depth(usize),
 }
 
 /// Limits for one claim's search.

@@ -170,6 +170,12 @@ pub fn elab_problem(e: &ElabError) -> Problem {
             "too large",
             None,
         ),
+        TooManySummands { summands, max } => (
+            "gamecert::elaborate::too_many_summands",
+            format!("the game has {summands} summands; the kernel accepts at most {max}"),
+            "too many summands",
+            None,
+        ),
         ValueTooLarge => (
             "gamecert::elaborate::value_too_large",
             "value beyond the kernel's range (2^32 - 1)".into(),

@@ -31,6 +31,7 @@ fn budget_text(e: &Exhausted) -> String {
         Exhausted::Memory(n) => {
             format!("budget exhausted: memory cap of {n} table entries reached")
         }
+        Exhausted::Depth(n) => format!("budget exhausted: the search went deeper than {n} moves"),
     }
 }
 

@@ -90,13 +90,13 @@ impl HeapValues {
         while self.values.len() <= n as usize {
             let size = self.values.len() as u32;
             budget.expand(0)?;
-            let mut seen = super::Mex::default();
+            let mut seen = Vec::new();
             let values = &self.values;
             rules.for_each_option(size, &mut |a, b| {
-                seen.insert(values[a as usize] ^ values[b as usize]);
+                seen.push(values[a as usize] ^ values[b as usize]);
                 budget.tick()
             })?;
-            self.values.push(seen.mex());
+            self.values.push(super::mex(&seen));
         }
         Ok(self.values[n as usize])
     }

@@ -116,32 +116,26 @@ pub struct Analysis {
     pub options: Vec<ValuedOption>,
 }
 
-/// Smallest non-negative integer not inserted.
-#[derive(Default)]
-pub struct Mex {
-    words: Vec<u64>,
-}
-
-impl Mex {
-    /// Marks `v` as present.
-    #[inline]
-    pub fn insert(&mut self, v: u32) {
-        let (w, b) = ((v / 64) as usize, v % 64);
-        if self.words.len() <= w {
-            self.words.resize(w + 1, 0);
-        }
-        self.words[w] |= 1 << b;
+/// The least non-negative integer not in `values` (the minimum excludant).
+///
+/// A mex never exceeds the number of values, so larger values are ignored:
+/// time and memory stay linear in the number of options whatever the values
+/// (a table may claim values up to 2^32 - 1).
+pub fn mex(values: &[u32]) -> u32 {
+    if values.len() < 64 {
+        let present = values
+            .iter()
+            .filter(|&&v| v < 64)
+            .fold(0u64, |m, &v| m | 1 << v);
+        return present.trailing_ones();
     }
-
-    /// The least value not marked present.
-    pub fn mex(&self) -> u32 {
-        for (i, &w) in self.words.iter().enumerate() {
-            if w != u64::MAX {
-                return i as u32 * 64 + w.trailing_ones();
-            }
+    let mut present = vec![false; values.len() + 1];
+    for &v in values {
+        if let Some(slot) = present.get_mut(v as usize) {
+            *slot = true;
         }
-        self.words.len() as u32 * 64
     }
+    present.iter().position(|&p| !p).unwrap_or(values.len()) as u32
 }
 
 /// Turns the game's summands into solver components (in their own coordinates).
@@ -178,7 +172,6 @@ pub fn analyse(solver: &mut Solver, game: &Game, play: Play) -> Result<Analysis,
     }
     let total = part_values.iter().fold(0, |a, b| a ^ b);
     let mut options = Vec::new();
-    let mut seen = Mex::default();
     for (i, part) in parts.iter().enumerate() {
         for (mv, left) in solver.options(part)? {
             let value = match play {
@@ -194,17 +187,17 @@ pub fn analyse(solver: &mut Solver, game: &Game, play: Play) -> Result<Analysis,
                     solver.misere(&position)?
                 }
             };
-            seen.insert(value);
             options.push(ValuedOption {
                 mv: move_fact(i, part, mv),
                 value,
             });
         }
     }
+    let values: Vec<u32> = options.iter().map(|o| o.value).collect();
     let value = if play == Play::Misere && options.is_empty() {
         1
     } else {
-        seen.mex()
+        mex(&values)
     };
     Ok(Analysis { value, options })
 }

@@ -13,7 +13,7 @@
 
 use super::grid::{Grid, GridRules};
 use super::heap::{HeapRules, HeapValues};
-use super::{Mex, Move};
+use super::{Move, mex};
 use crate::kernel::budget::{Budget, Exhausted};
 use crate::kernel::hash::FastMap;
 
@@ -21,7 +21,7 @@ use crate::kernel::hash::FastMap;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Component {
     /// A heap; `rules` indexes the solver's heap rulesets.
-    Heap { rules: u16, size: u32 },
+    Heap { rules: u32, size: u32 },
     /// A grid position (canonical when it came out of a decomposition).
     Grid { rules: GridRules, grid: Grid },
 }
@@ -37,7 +37,14 @@ pub struct Solver {
     misere: FastMap<Vec<Component>, u32>,
     /// The budget every expansion is charged to.
     pub budget: Budget,
+    /// Current depth of the misère recursion.
+    depth: usize,
 }
+
+/// The deepest misère recursion (moves along one line of play). Deep enough
+/// for any 64-cell board; a sum of many large heaps exceeds it and the claim
+/// is UNDECIDED instead of exhausting the stack (8 MiB holds it on any thread).
+pub const MAX_MISERE_DEPTH: usize = 10_000;
 
 impl Solver {
     /// A solver with empty memo tables.
@@ -48,17 +55,25 @@ impl Solver {
             normal: FastMap::default(),
             misere: FastMap::default(),
             budget,
+            depth: 0,
         }
     }
 
     /// The index of `rules` among the registered heap rulesets, registering it if new.
-    pub fn heap_rules_id(&mut self, rules: &HeapRules) -> u16 {
-        if let Some(i) = self.heap_rules.iter().position(|r| r == rules) {
-            return i as u16;
-        }
-        self.heap_rules.push(rules.clone());
-        self.heap_values.push(HeapValues::default());
-        (self.heap_rules.len() - 1) as u16
+    ///
+    /// Ids index `heap_rules`; a game has at most a few thousand summands (the
+    /// elaborator caps them), so a `u32` id never wraps and two rulesets never
+    /// share an id.
+    pub fn heap_rules_id(&mut self, rules: &HeapRules) -> u32 {
+        let index = match self.heap_rules.iter().position(|r| r == rules) {
+            Some(i) => i,
+            None => {
+                self.heap_rules.push(rules.clone());
+                self.heap_values.push(HeapValues::default());
+                self.heap_rules.len() - 1
+            }
+        };
+        u32::try_from(index).unwrap_or(u32::MAX)
     }
 
     /// Number of memo entries (both tables).
@@ -153,7 +168,7 @@ impl Solver {
             nexts.push(grid.free & !placed);
             budget.tick()
         })?;
-        let mut seen = Mex::default();
+        let mut seen = Vec::with_capacity(nexts.len());
         let mut parts = Vec::with_capacity(8);
         for free in nexts {
             parts.clear();
@@ -166,9 +181,9 @@ impl Solver {
             for &part in &parts {
                 value ^= self.grundy(&Component::Grid { rules, grid: part })?;
             }
-            seen.insert(value);
+            seen.push(value);
         }
-        let value = seen.mex();
+        let value = mex(&seen);
         self.normal.insert(*c, value);
         Ok(value)
     }
@@ -182,21 +197,26 @@ impl Solver {
             return Ok(v);
         }
         self.budget.expand(self.normal.len() + self.misere.len())?;
-        let mut seen = Mex::default();
-        let mut any = false;
+        // The misère search recurses once per move of a whole sum, which can be
+        // far deeper than any one component's search; bound it.
+        if self.depth >= MAX_MISERE_DEPTH {
+            return Err(Exhausted::Depth(MAX_MISERE_DEPTH));
+        }
+        self.depth += 1;
+        let mut seen = Vec::new();
         for i in 0..key.len() {
             if i > 0 && key[i] == key[i - 1] {
                 continue; // the same summand again gives the same options
             }
             for (_, parts) in self.options(&key[i])? {
-                any = true;
                 let mut next: Vec<Component> = key[..i].to_vec();
                 next.extend_from_slice(&key[i + 1..]);
                 next.extend(parts);
-                seen.insert(self.misere(&next)?);
+                seen.push(self.misere(&next)?);
             }
         }
-        let value = if any { seen.mex() } else { 1 };
+        self.depth -= 1;
+        let value = if seen.is_empty() { 1 } else { mex(&seen) };
         self.misere.insert(key, value);
         Ok(value)
     }
