@@ -42,15 +42,22 @@ pub struct UsageError {
     pub message: String,
 }
 
+impl UsageError {
+    /// A converter from an I/O error about `path`.
+    fn at(path: &Path) -> impl Fn(std::io::Error) -> UsageError + '_ {
+        move |e| UsageError {
+            path: path.to_path_buf(),
+            message: e.to_string(),
+        }
+    }
+}
+
 /// All files reached from the given paths, sorted by display path.
 pub fn load(paths: &[PathBuf]) -> Result<Vec<SourceFile>, UsageError> {
-    let mut loader = Loader::default();
+    let mut loader = Loader::new();
     for path in paths {
-        let usage = |e: std::io::Error| UsageError {
-            path: path.clone(),
-            message: e.to_string(),
-        };
-        let meta = std::fs::metadata(path).map_err(usage)?;
+        let usage = UsageError::at(path);
+        let meta = std::fs::metadata(path).map_err(&usage)?;
         let root = if meta.is_dir() {
             path.clone()
         } else {
@@ -65,14 +72,8 @@ pub fn load(paths: &[PathBuf]) -> Result<Vec<SourceFile>, UsageError> {
             files.push(path.clone());
         }
         for file in files {
-            let canonical = file.canonicalize().map_err(|e| UsageError {
-                path: file.clone(),
-                message: e.to_string(),
-            })?;
-            let text = std::fs::read_to_string(&file).map_err(|e| UsageError {
-                path: file.clone(),
-                message: e.to_string(),
-            })?;
+            let canonical = file.canonicalize().map_err(UsageError::at(&file))?;
+            let text = std::fs::read_to_string(&file).map_err(UsageError::at(&file))?;
             loader.add(canonical, text, &root);
         }
     }
@@ -105,7 +106,7 @@ fn collect_certs(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
 /// A file given as text rather than read from disk; its includes resolve
 /// against the working directory, which is then also its root.
 pub fn from_source(display: &str, text: &str) -> SourceFile {
-    let mut loader = Loader::default();
+    let mut loader = Loader::new();
     let root = canonical_or_self(Path::new("."));
     let key = root.join(display);
     loader.add(key.clone(), text.to_string(), &root);
@@ -126,14 +127,27 @@ pub fn sha256_hex(text: &[u8]) -> String {
         .collect()
 }
 
-#[derive(Default)]
 struct Loader {
+    /// The canonical working directory, against which display paths are
+    /// made relative (read once, not per file).
+    cwd: Option<PathBuf>,
     files: BTreeMap<PathBuf, SourceFile>,
     /// Resolved includes: (includer, index of the include item, included file).
     edges: Vec<(PathBuf, usize, PathBuf)>,
 }
 
 impl Loader {
+    fn new() -> Loader {
+        let cwd = std::env::current_dir()
+            .ok()
+            .and_then(|cwd| cwd.canonicalize().ok());
+        Loader {
+            cwd,
+            files: BTreeMap::new(),
+            edges: Vec::new(),
+        }
+    }
+
     fn add(&mut self, canonical: PathBuf, text: String, root: &Path) {
         if self.files.contains_key(&canonical) {
             return;
@@ -141,7 +155,7 @@ impl Loader {
         let ast = parse_file(&text);
         let claims = claims(&ast);
         let mut file = SourceFile {
-            display: display_path(&canonical),
+            display: display_path(&canonical, self.cwd.as_deref()),
             sha256: sha256_hex(text.as_bytes()),
             source: text,
             ast,
@@ -264,14 +278,8 @@ fn resolve(includer: &Path, relative: &Path, root: &Path) -> Result<PathBuf, Ela
     Ok(canonical)
 }
 
-/// `path` relative to the working directory when it lies below it.
-fn display_path(path: &Path) -> String {
-    let relative = std::env::current_dir()
-        .ok()
-        .and_then(|cwd| cwd.canonicalize().ok())
-        .and_then(|cwd| path.strip_prefix(cwd).ok().map(Path::to_path_buf));
-    relative
-        .unwrap_or_else(|| path.to_path_buf())
-        .display()
-        .to_string()
+/// `path` relative to the working directory `cwd` when it lies below it.
+fn display_path(path: &Path, cwd: Option<&Path>) -> String {
+    let relative = cwd.and_then(|cwd| path.strip_prefix(cwd).ok());
+    relative.unwrap_or(path).display().to_string()
 }
