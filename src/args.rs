@@ -111,6 +111,9 @@ pub struct EvalArgs {
     /// Skip the misère value.
     #[arg(long)]
     pub normal_only: bool,
+    /// Threads searching the game (default: the number of cores).
+    #[arg(long)]
+    pub jobs: Option<usize>,
     #[command(flatten)]
     pub budget: BudgetArgs,
 }
@@ -119,4 +122,7 @@ pub struct EvalArgs {
 pub struct BenchArgs {
     /// Games to time instead of the default targets.
     pub games: Vec<String>,
+    /// Threads searching each game (default: the number of cores).
+    #[arg(long)]
+    pub jobs: Option<usize>,
 }

@@ -44,9 +44,7 @@ fn run_check(c: args::CheckArgs) -> i32 {
     } else {
         c.paths.clone()
     };
-    let jobs = c
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let jobs = jobs_or_cores(c.jobs);
     let options = CheckOptions {
         jobs,
         limits,
@@ -95,7 +93,7 @@ fn run_eval(e: args::EvalArgs) -> i32 {
         if play == Play::Misere && e.normal_only {
             continue;
         }
-        match evaluate(&game, play, limits.budget()) {
+        match evaluate(&game, play, limits.budget(), jobs_or_cores(e.jobs) - 1) {
             Ok((analysis, _)) => {
                 let outcome = match Outcome::of_value(analysis.value) {
                     Outcome::P => "P",
@@ -111,6 +109,12 @@ fn run_eval(e: args::EvalArgs) -> i32 {
         }
     }
     if undecided { 3 } else { 0 }
+}
+
+/// The requested thread count, or the number of cores (at least one).
+fn jobs_or_cores(jobs: Option<usize>) -> usize {
+    jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .max(1)
 }
 
 /// The performance targets of the impartial kernel, timed one after another
@@ -130,8 +134,9 @@ fn run_bench(b: args::BenchArgs) -> i32 {
         b.games
     };
     println!(
-        "{} cores available",
-        std::thread::available_parallelism().map_or(1, |n| n.get())
+        "{} cores available, {} search threads",
+        std::thread::available_parallelism().map_or(1, |n| n.get()),
+        jobs_or_cores(b.jobs)
     );
     for case in cases {
         let Ok(expr) = parse_game(&case) else {
@@ -147,6 +152,7 @@ fn run_bench(b: args::BenchArgs) -> i32 {
             &game,
             Play::Normal,
             gamecert::kernel::budget::Budget::unlimited(),
+            jobs_or_cores(b.jobs) - 1,
         ) {
             Ok((a, nodes)) => println!(
                 "{case:<22} grundy {:>3}  {:>10} positions  {:>8.3} s",

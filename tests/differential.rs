@@ -23,7 +23,7 @@ const RULES: [(Rules, GridRules); 3] = [
 fn kernel_value(rules: GridRules, rows: usize, cols: usize, free: u64, play: Play) -> u32 {
     let grid = Grid::new(rows, cols, free).expect("valid grid");
     let (analysis, _) =
-        evaluate(&Game::Grid { rules, grid }, play, Budget::unlimited()).expect("within budget");
+        evaluate(&Game::Grid { rules, grid }, play, Budget::unlimited(), 0).expect("within budget");
     analysis.value
 }
 
@@ -164,7 +164,7 @@ fn octal_heaps_match_the_definition() {
                 rules,
                 size: n as u32,
             };
-            let (a, _) = evaluate(&game, Play::Normal, Budget::unlimited()).expect("budget");
+            let (a, _) = evaluate(&game, Play::Normal, Budget::unlimited(), 0).expect("budget");
             assert_eq!(a.value, want, "octal {digits:?} heap {n}");
         }
     }
@@ -206,9 +206,9 @@ fn nim_matches_boutons_theorems() {
     for heaps in heaps_list {
         let xor = heaps.iter().fold(0, |x, h| x ^ h);
         let game = Game::Nim(heaps.clone());
-        let (normal, _) = evaluate(&game, Play::Normal, Budget::unlimited()).expect("budget");
+        let (normal, _) = evaluate(&game, Play::Normal, Budget::unlimited(), 0).expect("budget");
         assert_eq!(normal.value, xor, "nim {heaps:?}");
-        let (misere, _) = evaluate(&game, Play::Misere, Budget::unlimited()).expect("budget");
+        let (misere, _) = evaluate(&game, Play::Misere, Budget::unlimited(), 0).expect("budget");
         let big = heaps.iter().any(|&h| h >= 2);
         let ones = heaps.iter().filter(|&&h| h == 1).count();
         let p = if big { xor == 0 } else { ones % 2 == 1 };
@@ -238,7 +238,7 @@ fn sums_agree_with_the_combined_board() {
             let free = ((1u64 << cols) - 1) & !(1u64 << a);
             let board = Board { rows: 1, cols };
             for (play, misere) in [(Play::Normal, false), (Play::Misere, true)] {
-                let (k, _) = evaluate(&sum, play, Budget::unlimited()).expect("budget");
+                let (k, _) = evaluate(&sum, play, Budget::unlimited(), 0).expect("budget");
                 let want = naive::grundy(&board, Rules::Cram, free, misere, &mut HashMap::new());
                 assert_eq!(k.value, want, "cram 1x{a} + cram 1x{b} misere={misere}");
             }
@@ -271,4 +271,49 @@ fn sampled_positions_of_larger_boards() {
             .collect();
         compare(rules, rows, cols, sample.into_iter());
     }
+}
+
+/// Helper threads share the memo (kernel/impartial/memo.rs); whatever they
+/// publish, the value must be the one a single thread computes, and both must
+/// agree with the naive reference where it is fast enough.
+#[test]
+fn parallel_search_matches_single_thread() {
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut compared = 0;
+    for (rules, rows, cols) in [
+        (GridRules::Cram, 5, 6),
+        (GridRules::Cram, 3, 9),
+        (GridRules::DominoJuvavum, 3, 6),
+        (GridRules::Juvavum, 3, 4),
+    ] {
+        let all = Grid::empty_board(rows, cols).expect("board").free;
+        for _ in 0..12 {
+            // xorshift: reproducible blocked-cell patterns, about a sixth blocked.
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let blocked = seed & (seed >> 11) & (seed >> 23) & all;
+            let grid = Grid::new(rows, cols, all & !blocked).expect("grid");
+            let game = Game::Grid { rules, grid };
+            let (one, _) = evaluate(&game, Play::Normal, Budget::unlimited(), 0).expect("budget");
+            let (two, _) = evaluate(&game, Play::Normal, Budget::unlimited(), 1).expect("budget");
+            let (four, _) = evaluate(&game, Play::Normal, Budget::unlimited(), 3).expect("budget");
+            assert_eq!(
+                one.value, two.value,
+                "{rules:?} {rows}x{cols} {:#x}",
+                grid.free
+            );
+            assert_eq!(
+                one.value, four.value,
+                "{rules:?} {rows}x{cols} {:#x}",
+                grid.free
+            );
+            let values = |a: &gamecert::kernel::impartial::Analysis| {
+                a.options.iter().map(|o| o.value).collect::<Vec<_>>()
+            };
+            assert_eq!(values(&one), values(&two));
+            compared += 1;
+        }
+    }
+    assert_eq!(compared, 48);
 }

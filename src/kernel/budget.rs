@@ -6,6 +6,8 @@
 //! as UNDECIDED. The deadline is polled only every few thousand ticks because
 //! reading the clock costs more than a tick.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// Which limit ran out.
@@ -19,6 +21,8 @@ pub enum Exhausted {
     Memory(usize),
     /// The search went deeper than its recursion bound.
     Depth(usize),
+    /// The search was called off because another thread finished the claim.
+    Cancelled,
 }
 
 /// Limits for one claim's search.
@@ -30,6 +34,8 @@ pub struct Budget {
     started: Instant,
     nodes: u64,
     ticks: u64,
+    /// Set by another thread to stop this search (helper threads only).
+    cancel: Option<Arc<AtomicBool>>,
 }
 
 /// Default cap on memo entries: about 2-3 GiB of tables at the kernel's entry sizes.
@@ -45,6 +51,18 @@ impl Budget {
             started: Instant::now(),
             nodes: 0,
             ticks: 0,
+            cancel: None,
+        }
+    }
+
+    /// A budget without node or time limit for a helper thread: it shares the
+    /// memory cap (the memo is shared) and stops when `cancel` is set.
+    pub fn helper(&self, cancel: Arc<AtomicBool>) -> Self {
+        Budget {
+            max_nodes: None,
+            time_limit: None,
+            cancel: Some(cancel),
+            ..Self::new(None, None, self.max_entries)
         }
     }
 
@@ -77,11 +95,17 @@ impl Budget {
     #[inline]
     pub fn tick(&mut self) -> Result<(), Exhausted> {
         self.ticks += 1;
-        if self.ticks.is_multiple_of(4096)
-            && let Some(limit) = self.time_limit
-            && self.started.elapsed() > limit
-        {
-            return Err(Exhausted::Time(limit));
+        if self.ticks.is_multiple_of(4096) {
+            if let Some(limit) = self.time_limit
+                && self.started.elapsed() > limit
+            {
+                return Err(Exhausted::Time(limit));
+            }
+            if let Some(cancel) = &self.cancel
+                && cancel.load(Ordering::Relaxed)
+            {
+                return Err(Exhausted::Cancelled);
+            }
         }
         Ok(())
     }

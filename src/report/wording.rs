@@ -32,6 +32,7 @@ fn budget_text(e: &Exhausted) -> String {
             format!("budget exhausted: memory cap of {n} table entries reached")
         }
         Exhausted::Depth(n) => format!("budget exhausted: the search went deeper than {n} moves"),
+        Exhausted::Cancelled => "search cancelled".to_string(),
     }
 }
 

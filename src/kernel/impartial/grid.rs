@@ -224,28 +224,59 @@ impl Grid {
     /// connected when the removed cells' neighbours are connected to each other
     /// inside the ring of cells around the domino. Only when that local test
     /// fails are the components flooded one by one from those neighbours.
-    pub fn cram_components_after(&self, placed: u64, out: &mut Vec<Grid>) {
+    ///
+    /// `images` are this position's images under its shape's symmetries
+    /// ([`ShapeMaps::images`]); when the rest is one component that still spans
+    /// the whole rectangle, its canonical form is read off them.
+    ///
+    /// Components of at most four cells are not listed: their values are
+    /// known from their shape ([`small_cram_value`]), and the XOR of those
+    /// values is returned instead.
+    pub fn cram_components_after(&self, placed: u64, images: &Images, out: &mut Vec<Grid>) -> u32 {
         let fr = self.frame();
         let rest = self.free & !placed;
         // Cells that lost their last free neighbour can never be used again.
         let mut live = rest & fr.neighbours(rest);
         let mut touching = fr.neighbours(placed) & live;
         if touching == 0 {
-            return;
+            return 0;
         }
         let across = placed | ((placed & fr.not_last) << 1) | ((placed & fr.not_first) >> 1);
         let ring = (across | across << fr.w | across >> fr.w) & live;
-        if touching & !flood(&fr, touching & touching.wrapping_neg(), ring) == 0 {
-            out.push(self.canonical_part(&fr, live));
-            return;
-        }
-        // Every component of the rest touches the domino (the position was connected).
+        // Every component of the rest touches the domino (the position was
+        // connected), so it contains one of the groups of touching cells that
+        // are connected inside the ring.
+        let mut groups = [0u64; 8];
+        let mut count = 0;
         while touching != 0 {
-            let comp = flood(&fr, touching & touching.wrapping_neg(), live);
-            touching &= !comp;
-            live &= !comp;
-            out.push(self.canonical_part(&fr, comp));
+            let group = flood(&fr, touching & touching.wrapping_neg(), ring);
+            touching &= !group;
+            groups[count] = group;
+            count += 1;
         }
+        let mut small = 0;
+        let mut rest_is_one = count == 1;
+        if !rest_is_one {
+            let mut finished = |comp: u64| match small_cram_value(&fr, comp) {
+                Some(value) => small ^= value,
+                None => out.push(self.canonical_part(&fr, comp)),
+            };
+            rest_is_one = split_in_step(&fr, &mut groups[..count], &mut live, &mut finished);
+        }
+        if rest_is_one {
+            let last_col = fr.col(fr.w - 1);
+            let last_row = fr.row(fr.h - 1);
+            let spans = live & fr.row0 != 0
+                && live & last_row != 0
+                && live & fr.col0 != 0
+                && live & last_col != 0;
+            out.push(if spans {
+                self.with(images.least_image_without(self.free & !live))
+            } else {
+                self.canonical_part(&fr, live)
+            });
+        }
+        small
     }
 
     /// The closure of `seed` under "same row, horizontally playable" and "same
@@ -333,9 +364,17 @@ impl Grid {
     fn transpose(&self) -> Grid {
         let fr = self.frame();
         let mut out = 0u64;
-        for r in 0..fr.h {
-            for c in bits((self.free >> (r * fr.w)) & fr.row0) {
-                out |= 1u64 << (c * fr.h + r);
+        if fr.w <= 8 {
+            // A row of at most eight cells is spread to its column in one lookup.
+            let spread = &SPREAD[fr.h as usize];
+            for r in 0..fr.h {
+                out |= spread[((self.free >> (r * fr.w)) & fr.row0) as usize] << r;
+            }
+        } else {
+            for r in 0..fr.h {
+                for c in bits((self.free >> (r * fr.w)) & fr.row0) {
+                    out |= 1u64 << (c * fr.h + r);
+                }
             }
         }
         Grid {
@@ -375,6 +414,158 @@ impl Grid {
             rows: h2 as u8,
             cols: w2 as u8,
             free: out,
+        }
+    }
+}
+
+/// Where each cell goes under each symmetry that keeps a rectangle's shape
+/// (the first four of [`SYMMETRIES`], all eight when the rectangle is square).
+#[derive(Clone, Debug)]
+pub struct CellMaps {
+    /// `cell[s][i]`: the image of cell `i` under symmetry `s`.
+    cell: [[u8; MAX_CELLS]; 8],
+    /// How many symmetries keep the shape (4 or 8).
+    count: usize,
+}
+
+/// The cell maps of every rectangle shape met so far, built on first use.
+#[derive(Default)]
+pub struct ShapeMaps {
+    /// Indexed by `rows * (MAX_CELLS + 1) + cols`.
+    maps: Vec<Option<Box<CellMaps>>>,
+}
+
+/// A position's images under its shape's symmetries, with the maps that
+/// produced them (so that subsets of the position can be mapped the same way).
+pub struct Images<'a> {
+    maps: &'a CellMaps,
+    image: [u64; 8],
+}
+
+impl ShapeMaps {
+    /// The images of `grid` under the symmetries that keep its shape.
+    pub fn images(&mut self, grid: &Grid) -> Images<'_> {
+        let index = grid.rows as usize * (MAX_CELLS + 1) + grid.cols as usize;
+        if self.maps.len() <= index {
+            self.maps.resize_with(index + 1, || None);
+        }
+        let maps = self.maps[index].get_or_insert_with(|| Box::new(CellMaps::of(grid)));
+        let mut image = [0u64; 8];
+        for (s, slot) in image.iter_mut().enumerate().take(maps.count) {
+            *slot = maps.map(s, grid.free);
+        }
+        Images { maps, image }
+    }
+}
+
+impl CellMaps {
+    fn of(grid: &Grid) -> CellMaps {
+        let count = if grid.rows == grid.cols { 8 } else { 4 };
+        let mut cell = [[0u8; MAX_CELLS]; 8];
+        for (s, &sym) in SYMMETRIES.iter().enumerate().take(count) {
+            for i in bits(grid.all()) {
+                let image = grid.with(1u64 << i).transform(sym).free;
+                cell[s][i as usize] = image.trailing_zeros() as u8;
+            }
+        }
+        CellMaps { cell, count }
+    }
+
+    #[inline]
+    fn map(&self, s: usize, x: u64) -> u64 {
+        bits(x).fold(0, |acc, i| acc | 1u64 << self.cell[s][i as usize])
+    }
+}
+
+impl Images<'_> {
+    /// The least image of the position with the cells `removed` taken away.
+    /// This is the canonical form of what is left when that still spans the
+    /// position's whole rectangle and the position is upright (as every
+    /// canonical position is): [`Grid::canonical`] takes the least image under
+    /// exactly these symmetries.
+    #[inline]
+    pub fn least_image_without(&self, removed: u64) -> u64 {
+        let mut least = u64::MAX;
+        for s in 0..self.maps.count {
+            least = least.min(self.image[s] & !self.maps.map(s, removed));
+        }
+        least
+    }
+}
+
+/// The normal-play Cram value of a connected set of at most four cells, read
+/// off its shape; `None` for larger sets.
+///
+/// Cram on a connected set is played on the graph of its cells (a move takes
+/// both ends of an edge), and a connected set of two to four grid cells is one
+/// of five graphs: the edge and the path of three cells have value 1 (every
+/// move ends the game); the 2x2 block, a 4-cycle, has value 0 (every move
+/// leaves one domino, value 1); the T-tetromino, a star with three leaves, has
+/// value 1 (every move leaves two single cells, value 0); every other
+/// tetromino is a path of four cells, value 2 (the middle edge leaves value 0,
+/// an end edge leaves a domino, value 1). Rule I1 applied to each graph; a
+/// test compares them with the search.
+#[inline]
+fn small_cram_value(fr: &Frame, comp: u64) -> Option<u32> {
+    match comp.count_ones() {
+        2 | 3 => Some(1),
+        4 => {
+            let horizontal = (comp & (comp >> 1) & fr.not_last).count_ones();
+            let vertical = (comp & (comp >> fr.w)).count_ones();
+            if horizontal + vertical == 4 {
+                return Some(0);
+            }
+            let star = bits(comp).any(|i| (fr.neighbours(1u64 << i) & comp).count_ones() == 3);
+            Some(if star { 1 } else { 2 })
+        }
+        _ => None,
+    }
+}
+
+/// Splits `live` into its connected components, given `groups`: disjoint
+/// connected sets such that every component contains at least one of them.
+///
+/// All groups grow a layer at a time, side by side; groups that meet merge,
+/// and a group that stops growing is a whole component, which is passed to
+/// `finished` and taken out of `live`. So the work is bounded by the radius of
+/// the smaller components, not of the largest one. Returns whether what is
+/// left in `live` is one more component (which is not passed to `finished`).
+fn split_in_step(
+    fr: &Frame,
+    groups: &mut [u64],
+    live: &mut u64,
+    finished: &mut impl FnMut(u64),
+) -> bool {
+    let mut active = groups.len();
+    loop {
+        if active <= 1 {
+            return active == 1;
+        }
+        let mut i = 0;
+        while i < active {
+            let grown = groups[i] | (fr.neighbours(groups[i]) & *live);
+            if grown == groups[i] {
+                finished(grown);
+                *live &= !grown;
+                active -= 1;
+                groups[i] = groups[active];
+                continue;
+            }
+            groups[i] = grown;
+            // Groups that meet belong to one component.
+            let mut j = 0;
+            while j < i {
+                if groups[j] & grown != 0 {
+                    groups[j] |= grown;
+                    active -= 1;
+                    groups[i] = groups[active];
+                    break;
+                }
+                j += 1;
+            }
+            if j == i {
+                i += 1;
+            }
         }
     }
 }
@@ -427,6 +618,31 @@ const fn first_column_table() -> [[u64; MAX_CELLS + 1]; MAX_CELLS + 1] {
             cols += 1;
         }
         rows += 1;
+    }
+    table
+}
+
+/// `SPREAD[h][b]`: bit `c` of the byte `b` moved to bit `c * h`, for the
+/// `c` with `c * h < 64` (a row of a grid `h` rows tall becomes its column in
+/// the transpose).
+static SPREAD: [[u64; 256]; MAX_CELLS + 1] = spread_table();
+
+const fn spread_table() -> [[u64; 256]; MAX_CELLS + 1] {
+    let mut table = [[0u64; 256]; MAX_CELLS + 1];
+    let mut h = 1;
+    while h <= MAX_CELLS {
+        let mut b = 0;
+        while b < 256 {
+            let mut c = 0;
+            while c < 8 && c * h < 64 {
+                if b >> c & 1 == 1 {
+                    table[h][b] |= 1u64 << (c * h);
+                }
+                c += 1;
+            }
+            b += 1;
+        }
+        h += 1;
     }
     table
 }

@@ -19,6 +19,7 @@ pub mod check;
 pub mod count;
 pub mod grid;
 pub mod heap;
+pub mod memo;
 pub mod solver;
 pub mod table;
 
@@ -164,42 +165,59 @@ pub fn components_of(solver: &mut Solver, game: &Game) -> Vec<Component> {
 pub fn analyse(solver: &mut Solver, game: &Game, play: Play) -> Result<Analysis, Exhausted> {
     let parts = components_of(solver, game);
     let canonical: Vec<Vec<Component>> = parts.iter().map(|p| solver.decompose(p)).collect();
-    let mut part_values = Vec::with_capacity(parts.len());
-    if play == Play::Normal {
-        for comps in &canonical {
-            part_values.push(solver.grundy_sum(comps)?);
-        }
+    let mut tops = Vec::with_capacity(parts.len());
+    for part in &parts {
+        tops.push(solver.options(part)?);
     }
-    let total = part_values.iter().fold(0, |a, b| a ^ b);
-    let mut options = Vec::new();
-    for (i, part) in parts.iter().enumerate() {
-        for (mv, left) in solver.options(part)? {
-            let value = match play {
-                Play::Normal => total ^ part_values[i] ^ solver.grundy_sum(&left)?,
-                Play::Misere => {
-                    let mut position: Vec<Component> = canonical
-                        .iter()
-                        .enumerate()
-                        .filter(|&(j, _)| j != i)
-                        .flat_map(|(_, c)| c.iter().copied())
-                        .collect();
-                    position.extend(left);
-                    solver.misere(&position)?
-                }
-            };
-            options.push(ValuedOption {
-                mv: move_fact(i, part, mv),
-                value,
-            });
-        }
-    }
-    let values: Vec<u32> = options.iter().map(|o| o.value).collect();
-    let value = if play == Play::Misere && options.is_empty() {
-        1
-    } else {
-        mex(&values)
+    // Everything the normal-play analysis values: the summands and the
+    // options' components (helper threads may value them in parallel).
+    let work: Vec<Component> = match play {
+        Play::Normal => canonical
+            .iter()
+            .flatten()
+            .chain(tops.iter().flatten().flat_map(|(_, left)| left))
+            .copied()
+            .collect(),
+        Play::Misere => Vec::new(),
     };
-    Ok(Analysis { value, options })
+    solver.with_helpers(&work, |solver| {
+        let mut part_values = Vec::with_capacity(parts.len());
+        if play == Play::Normal {
+            for comps in &canonical {
+                part_values.push(solver.grundy_sum(comps)?);
+            }
+        }
+        let total = part_values.iter().fold(0, |a, b| a ^ b);
+        let mut options = Vec::new();
+        for (i, (part, part_options)) in parts.iter().zip(tops).enumerate() {
+            for (mv, left) in part_options {
+                let value = match play {
+                    Play::Normal => total ^ part_values[i] ^ solver.grundy_sum(&left)?,
+                    Play::Misere => {
+                        let mut position: Vec<Component> = canonical
+                            .iter()
+                            .enumerate()
+                            .filter(|&(j, _)| j != i)
+                            .flat_map(|(_, c)| c.iter().copied())
+                            .collect();
+                        position.extend(left);
+                        solver.misere(&position)?
+                    }
+                };
+                options.push(ValuedOption {
+                    mv: move_fact(i, part, mv),
+                    value,
+                });
+            }
+        }
+        let values: Vec<u32> = options.iter().map(|o| o.value).collect();
+        let value = if play == Play::Misere && options.is_empty() {
+            1
+        } else {
+            mex(&values)
+        };
+        Ok(Analysis { value, options })
+    })
 }
 
 fn move_fact(part: usize, component: &Component, mv: Move) -> MoveFact {
@@ -225,8 +243,14 @@ fn move_fact(part: usize, component: &Component, mv: Move) -> MoveFact {
 }
 
 /// Convenience: a fresh solver's analysis of `game`.
-pub fn evaluate(game: &Game, play: Play, budget: Budget) -> Result<(Analysis, u64), Exhausted> {
+pub fn evaluate(
+    game: &Game,
+    play: Play,
+    budget: Budget,
+    helpers: usize,
+) -> Result<(Analysis, u64), Exhausted> {
     let mut solver = Solver::new(budget);
+    solver.helpers = helpers;
     let analysis = analyse(&mut solver, game, play)?;
     Ok((analysis, solver.budget.nodes()))
 }

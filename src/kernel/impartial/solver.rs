@@ -11,11 +11,14 @@
 //! The solver never trusts a value it did not compute, except values seeded by
 //! a table, which the table rule verifies separately (table.rs).
 
-use super::grid::{Grid, GridRules};
+use super::grid::{Grid, GridRules, ShapeMaps};
 use super::heap::{HeapRules, HeapValues};
+use super::memo::SharedMemo;
 use super::{Move, mex};
 use crate::kernel::budget::{Budget, Exhausted};
 use crate::kernel::hash::FastMap;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// One summand of a position: a heap of a registered heap ruleset, or a grid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -33,12 +36,21 @@ pub type ComponentOption = (Move, Vec<Component>);
 pub struct Solver {
     heap_rules: Vec<HeapRules>,
     heap_values: Vec<HeapValues>,
-    normal: FastMap<Component, u32>,
+    normal: Arc<SharedMemo>,
     misere: FastMap<Vec<Component>, u32>,
+    /// Symmetry maps of the grid shapes met so far.
+    shapes: ShapeMaps,
     /// The budget every expansion is charged to.
     pub budget: Budget,
     /// Current depth of the misère recursion.
     depth: usize,
+    /// This search's lane among `lanes` threads: it takes the options of a
+    /// position starting `lane / lanes` of the way through the list, so that
+    /// threads searching the same game start on different subtrees.
+    lane: usize,
+    lanes: usize,
+    /// How many helper threads a normal-play search may start.
+    pub helpers: usize,
 }
 
 /// The deepest misère recursion (moves along one line of play). Deep enough
@@ -52,10 +64,35 @@ impl Solver {
         Solver {
             heap_rules: Vec::new(),
             heap_values: Vec::new(),
-            normal: FastMap::default(),
+            normal: Arc::default(),
             misere: FastMap::default(),
+            shapes: ShapeMaps::default(),
             budget,
             depth: 0,
+            lane: 0,
+            lanes: 1,
+            helpers: 0,
+        }
+    }
+
+    /// A solver for helper thread `lane` of `lanes`: it shares this solver's
+    /// normal-play memo and stops when `cancel` is set.
+    fn helper(&self, lane: usize, lanes: usize, cancel: Arc<AtomicBool>) -> Self {
+        Solver {
+            heap_rules: self.heap_rules.clone(),
+            heap_values: self
+                .heap_values
+                .iter()
+                .map(|_| HeapValues::default())
+                .collect(),
+            normal: Arc::clone(&self.normal),
+            misere: FastMap::default(),
+            shapes: ShapeMaps::default(),
+            budget: self.budget.helper(cancel),
+            depth: 0,
+            lane,
+            lanes,
+            helpers: 0,
         }
     }
 
@@ -129,7 +166,9 @@ impl Solver {
 
     /// Seeds the normal-play memo with a value the caller will verify.
     pub fn seed_normal(&mut self, c: Component, value: u32) {
-        self.normal.insert(c, value);
+        if let Component::Grid { rules, grid } = c {
+            self.normal.insert(rules, &grid, value);
+        }
     }
 
     /// Seeds the misère memo with a value the caller will verify.
@@ -147,44 +186,109 @@ impl Solver {
         Ok(value)
     }
 
+    /// Runs `search` on this solver while [`Solver::helpers`] threads value
+    /// the components of `work` (the ones `search` will need), each starting
+    /// on other subtrees and publishing what it finishes in the shared memo.
+    /// The helpers' own results are discarded; they only fill the memo sooner.
+    pub fn with_helpers<R>(
+        &mut self,
+        work: &[Component],
+        search: impl FnOnce(&mut Solver) -> R,
+    ) -> R {
+        let grids = work.iter().any(|p| matches!(p, Component::Grid { .. }));
+        if self.helpers == 0 || !grids {
+            return search(self);
+        }
+        let lanes = self.helpers + 1;
+        let cancel = Arc::new(AtomicBool::new(false));
+        let mut helpers: Vec<Solver> = (1..lanes)
+            .map(|lane| self.helper(lane, lanes, Arc::clone(&cancel)))
+            .collect();
+        std::thread::scope(|scope| {
+            for helper in &mut helpers {
+                let mut work = work.to_vec();
+                let first = helper.lane * work.len() / lanes;
+                work.rotate_left(first);
+                // A helper that cannot be started only costs speed.
+                let _ = std::thread::Builder::new()
+                    .stack_size(64 << 20)
+                    .spawn_scoped(scope, move || {
+                        let _ = helper.grundy_sum(&work);
+                    });
+            }
+            let result = search(self);
+            cancel.store(true, Ordering::Relaxed);
+            result
+        })
+    }
+
     /// The normal-play Grundy value of one canonical component.
     pub fn grundy(&mut self, c: &Component) -> Result<u32, Exhausted> {
         if let Component::Heap { rules, size } = *c {
             let id = rules as usize;
             return self.heap_values[id].value(&self.heap_rules[id], size, &mut self.budget);
         }
-        if let Some(&v) = self.normal.get(c) {
-            return Ok(v);
-        }
-        self.budget.expand(self.normal.len() + self.misere.len())?;
         let Component::Grid { rules, grid } = *c else {
             unreachable!("heaps returned above")
         };
+        if let Some(v) = self.normal.get(rules, &grid) {
+            return Ok(v);
+        }
+        self.budget.expand(self.normal.len() + self.misere.len())?;
         // Collect the options' free cells first (cheap), then value them; the
         // component buffer is reused across options.
+        let images = self.shapes.images(&grid);
         let mut nexts = Vec::with_capacity(2 * grid.free.count_ones() as usize);
         let budget = &mut self.budget;
         grid.for_each_move(rules, &mut |placed| {
             nexts.push(grid.free & !placed);
             budget.tick()
         })?;
-        let mut seen = Vec::with_capacity(nexts.len());
-        let mut parts = Vec::with_capacity(8);
+        // Split and canonicalise every option before looking any part up: the
+        // lookups are then independent loads the processor can overlap, where
+        // one lookup after each split would wait on every cache miss in turn.
+        let mut parts = Vec::with_capacity(2 * nexts.len());
+        let mut ends = Vec::with_capacity(nexts.len());
+        // Per option, the XOR of the values of parts too small to be listed.
+        let mut small = Vec::with_capacity(nexts.len());
         for free in nexts {
-            parts.clear();
-            if rules == GridRules::Cram {
-                grid.cram_components_after(grid.free & !free, &mut parts);
+            small.push(if rules == GridRules::Cram {
+                grid.cram_components_after(grid.free & !free, &images, &mut parts)
             } else {
                 Grid { free, ..grid }.components_into(rules, &mut parts);
-            }
-            let mut value = 0;
-            for &part in &parts {
-                value ^= self.grundy(&Component::Grid { rules, grid: part })?;
+                0
+            });
+            ends.push(parts.len());
+        }
+        let known: Vec<Option<u32>> = {
+            let memo = self.normal.reader();
+            parts.iter().map(|grid| memo.get(rules, grid)).collect()
+        };
+        let mut ranges: Vec<(usize, usize, u32)> = ends
+            .iter()
+            .zip(&small)
+            .scan(0, |start, (&end, &small)| {
+                Some((std::mem::replace(start, end), end, small))
+            })
+            .collect();
+        let first = self.lane * ranges.len() / self.lanes;
+        ranges.rotate_left(first);
+        let mut seen = Vec::with_capacity(ranges.len());
+        for (start, end, small) in ranges {
+            let mut value = small;
+            for i in start..end {
+                value ^= match known[i] {
+                    Some(v) => v,
+                    None => self.grundy(&Component::Grid {
+                        rules,
+                        grid: parts[i],
+                    })?,
+                };
             }
             seen.push(value);
         }
         let value = mex(&seen);
-        self.normal.insert(*c, value);
+        self.normal.insert(rules, &grid, value);
         Ok(value)
     }
 
