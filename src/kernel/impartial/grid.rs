@@ -139,7 +139,7 @@ impl Grid {
 
     /// The same rectangle with other free cells.
     #[inline]
-    fn with(&self, free: u64) -> Grid {
+    pub fn with(&self, free: u64) -> Grid {
         Grid { free, ..*self }
     }
 
@@ -230,7 +230,7 @@ impl Grid {
     /// the whole rectangle, its canonical form is read off them.
     ///
     /// Components of at most four cells are not listed: their values are
-    /// known from their shape ([`small_cram_value`]), and the XOR of those
+    /// known from their shape ([`known_cram_value`]), and the XOR of those
     /// values is returned instead.
     pub fn cram_components_after(&self, placed: u64, images: &Images, out: &mut Vec<Grid>) -> u32 {
         let fr = self.frame();
@@ -257,7 +257,7 @@ impl Grid {
         let mut small = 0;
         let mut rest_is_one = count == 1;
         if !rest_is_one {
-            let mut finished = |comp: u64| match small_cram_value(&fr, comp) {
+            let mut finished = |comp: u64| match known_cram_value(&fr, comp) {
                 Some(value) => small ^= value,
                 None => out.push(self.canonical_part(&fr, comp)),
             };
@@ -493,33 +493,58 @@ impl Images<'_> {
     }
 }
 
-/// The normal-play Cram value of a connected set of at most four cells, read
-/// off its shape; `None` for larger sets.
+/// The normal-play Cram value of a connected set of cells when its shape
+/// tells it: sets of at most four cells and paths; `None` otherwise.
 ///
 /// Cram on a connected set is played on the graph of its cells (a move takes
-/// both ends of an edge), and a connected set of two to four grid cells is one
-/// of five graphs: the edge and the path of three cells have value 1 (every
-/// move ends the game); the 2x2 block, a 4-cycle, has value 0 (every move
-/// leaves one domino, value 1); the T-tetromino, a star with three leaves, has
-/// value 1 (every move leaves two single cells, value 0); every other
-/// tetromino is a path of four cells, value 2 (the middle edge leaves value 0,
-/// an end edge leaves a domino, value 1). Rule I1 applied to each graph; a
-/// test compares them with the search.
+/// both ends of an edge). A set whose cells have at most two neighbours each
+/// and one edge fewer than cells is a path, and Cram on a path of n cells is
+/// Dawson's Kayles (octal 0.07) on a heap of n: a move removes two adjacent
+/// cells and leaves the paths on either side ([`PATH_VALUES`]). The other sets
+/// of at most four cells are the 2x2 block, a 4-cycle, value 0 (every move
+/// leaves one domino, value 1), and the T-tetromino, a star with three leaves,
+/// value 1 (every move leaves two single cells, value 0). Rule I1 applied to
+/// each graph; tests compare every board of up to 12 cells with a naive search.
 #[inline]
-fn small_cram_value(fr: &Frame, comp: u64) -> Option<u32> {
-    match comp.count_ones() {
-        2 | 3 => Some(1),
-        4 => {
-            let horizontal = (comp & (comp >> 1) & fr.not_last).count_ones();
-            let vertical = (comp & (comp >> fr.w)).count_ones();
-            if horizontal + vertical == 4 {
-                return Some(0);
-            }
-            let star = bits(comp).any(|i| (fr.neighbours(1u64 << i) & comp).count_ones() == 3);
-            Some(if star { 1 } else { 2 })
+fn known_cram_value(fr: &Frame, comp: u64) -> Option<u32> {
+    let east = comp & (comp >> 1) & fr.not_last;
+    let south = comp & (comp >> fr.w);
+    let edges = east.count_ones() + south.count_ones();
+    let cells = comp.count_ones();
+    if edges + 1 == cells {
+        // A tree: a path unless some cell has three or four neighbours.
+        let (w, e) = (east << 1, east);
+        let (n, s) = (south << fr.w, south);
+        let three = (w & e & (n | s)) | (n & s & (w | e));
+        if three == 0 {
+            return Some(PATH_VALUES[cells as usize]);
         }
-        _ => None,
+        // The only tree of at most four cells that is not a path: the T.
+        return (cells == 4).then_some(1);
     }
+    // The only set of at most four cells with a cycle: the 2x2 block.
+    (cells == 4).then_some(0)
+}
+
+/// `PATH_VALUES[n]`: the Cram value of a path of `n` cells, which is the
+/// value of a heap of `n` in Dawson's Kayles (octal 0.07), by rule I1.
+static PATH_VALUES: [u32; MAX_CELLS + 1] = path_values();
+
+const fn path_values() -> [u32; MAX_CELLS + 1] {
+    let mut value = [0u32; MAX_CELLS + 1];
+    let mut n = 2;
+    while n <= MAX_CELLS {
+        // Options: paths of a and n - 2 - a cells; values are below 64 here.
+        let mut seen = 0u128;
+        let mut a = 0;
+        while a <= n - 2 {
+            seen |= 1u128 << (value[a] ^ value[n - 2 - a]);
+            a += 1;
+        }
+        value[n] = seen.trailing_ones();
+        n += 1;
+    }
+    value
 }
 
 /// Splits `live` into its connected components, given `groups`: disjoint

@@ -32,6 +32,30 @@ pub enum Component {
 /// An option of a component: the move and the components it leaves.
 pub type ComponentOption = (Move, Vec<Component>);
 
+/// Buffers for one expansion of [`Solver::grundy`], kept for reuse (an
+/// expansion is far cheaper than the allocations it would otherwise make).
+#[derive(Default)]
+struct Expansion {
+    /// The canonical parts of every option, option after option.
+    parts: Vec<Grid>,
+    /// Per option: its range in `parts` and the XOR of the values of parts
+    /// too small to be listed.
+    options: Vec<(usize, usize, u32)>,
+    /// The memo's value of each part, where known.
+    known: Vec<Option<u32>>,
+    /// The options' values.
+    seen: Vec<u32>,
+}
+
+impl Expansion {
+    fn clear(&mut self) {
+        self.parts.clear();
+        self.options.clear();
+        self.known.clear();
+        self.seen.clear();
+    }
+}
+
 /// Memo tables and the budget for one claim's search.
 pub struct Solver {
     heap_rules: Vec<HeapRules>,
@@ -40,6 +64,8 @@ pub struct Solver {
     misere: FastMap<Vec<Component>, u32>,
     /// Symmetry maps of the grid shapes met so far.
     shapes: ShapeMaps,
+    /// Spare expansion buffers, one per level of the recursion at most.
+    scratch: Vec<Expansion>,
     /// The budget every expansion is charged to.
     pub budget: Budget,
     /// Current depth of the misère recursion.
@@ -67,6 +93,7 @@ impl Solver {
             normal: Arc::default(),
             misere: FastMap::default(),
             shapes: ShapeMaps::default(),
+            scratch: Vec::new(),
             budget,
             depth: 0,
             lane: 0,
@@ -88,6 +115,7 @@ impl Solver {
             normal: Arc::clone(&self.normal),
             misere: FastMap::default(),
             shapes: ShapeMaps::default(),
+            scratch: Vec::new(),
             budget: self.budget.helper(cancel),
             depth: 0,
             lane,
@@ -235,59 +263,47 @@ impl Solver {
             return Ok(v);
         }
         self.budget.expand(self.normal.len() + self.misere.len())?;
-        // Collect the options' free cells first (cheap), then value them; the
-        // component buffer is reused across options.
-        let images = self.shapes.images(&grid);
-        let mut nexts = Vec::with_capacity(2 * grid.free.count_ones() as usize);
-        let budget = &mut self.budget;
-        grid.for_each_move(rules, &mut |placed| {
-            nexts.push(grid.free & !placed);
-            budget.tick()
-        })?;
+        let mut x = self.scratch.pop().unwrap_or_default();
+        x.clear();
         // Split and canonicalise every option before looking any part up: the
         // lookups are then independent loads the processor can overlap, where
         // one lookup after each split would wait on every cache miss in turn.
-        let mut parts = Vec::with_capacity(2 * nexts.len());
-        let mut ends = Vec::with_capacity(nexts.len());
-        // Per option, the XOR of the values of parts too small to be listed.
-        let mut small = Vec::with_capacity(nexts.len());
-        for free in nexts {
-            small.push(if rules == GridRules::Cram {
-                grid.cram_components_after(grid.free & !free, &images, &mut parts)
+        let images = self.shapes.images(&grid);
+        let budget = &mut self.budget;
+        grid.for_each_move(rules, &mut |placed| {
+            let start = x.parts.len();
+            let small = if rules == GridRules::Cram {
+                grid.cram_components_after(placed, &images, &mut x.parts)
             } else {
-                Grid { free, ..grid }.components_into(rules, &mut parts);
+                grid.with(grid.free & !placed)
+                    .components_into(rules, &mut x.parts);
                 0
-            });
-            ends.push(parts.len());
-        }
-        let known: Vec<Option<u32>> = {
+            };
+            x.options.push((start, x.parts.len(), small));
+            budget.tick()
+        })?;
+        {
             let memo = self.normal.reader();
-            parts.iter().map(|grid| memo.get(rules, grid)).collect()
-        };
-        let mut ranges: Vec<(usize, usize, u32)> = ends
-            .iter()
-            .zip(&small)
-            .scan(0, |start, (&end, &small)| {
-                Some((std::mem::replace(start, end), end, small))
-            })
-            .collect();
-        let first = self.lane * ranges.len() / self.lanes;
-        ranges.rotate_left(first);
-        let mut seen = Vec::with_capacity(ranges.len());
-        for (start, end, small) in ranges {
+            x.known
+                .extend(x.parts.iter().map(|grid| memo.get(rules, grid)));
+        }
+        let first = self.lane * x.options.len() / self.lanes;
+        x.options.rotate_left(first);
+        for &(start, end, small) in &x.options {
             let mut value = small;
             for i in start..end {
-                value ^= match known[i] {
+                value ^= match x.known[i] {
                     Some(v) => v,
                     None => self.grundy(&Component::Grid {
                         rules,
-                        grid: parts[i],
+                        grid: x.parts[i],
                     })?,
                 };
             }
-            seen.push(value);
+            x.seen.push(value);
         }
-        let value = mex(&seen);
+        let value = mex(&x.seen);
+        self.scratch.push(x);
         self.normal.insert(rules, &grid, value);
         Ok(value)
     }
