@@ -1,23 +1,28 @@
 //! The normal-play value memo, shared by the threads searching one claim.
 //!
-//! Key decision: an insert-only open-addressing table of atomic slots behind a
-//! read-write lock that is taken for writing only to grow the table. Lookups
-//! and inserts hold the read lock, so threads work on the table side by side;
-//! a search takes the lock once per batch of lookups, because every locked
-//! instruction is a barrier that stops the processor overlapping the cache
-//! misses of independent lookups (a lock per lookup halved the search speed).
+//! Key decision: an insert-only open-addressing table of atomic slots that
+//! readers use without any lock. Each thread holds a [`MemoHandle`] with its
+//! own reference to the current table; lookups are plain acquire loads, which
+//! cost no more than in a single-threaded map and let the processor overlap
+//! the cache misses of a batch of lookups (a lock per lookup, or even a shared
+//! read lock per batch, made every thread pay for the other's cache traffic).
 //!
 //! A slot goes from empty to claimed (by one inserting thread, with a
 //! compare-and-swap) to ready, and never back. The inserting thread writes the
 //! position before it publishes the ready mark with release ordering; a reader
 //! trusts a slot only after seeing the ready mark with acquire ordering, so it
-//! never sees a half-written entry. Every entry is a value some thread computed
-//! by rules I1-I3 (or a table seed that rule I4 verifies separately), so which
-//! thread wrote it, or whether two threads both wrote it, never changes what
-//! the search concludes.
+//! never sees a half-written entry. When the table is half full the thread that
+//! notices copies the ready entries into a table twice the size and publishes
+//! it; the other threads move to it at their next operation. An entry another
+//! thread inserts into the old table during the copy may be lost, which only
+//! means that it is computed again.
+//!
+//! Every entry is a value some thread computed by rules I1-I3 (or a table seed
+//! that rule I4 verifies separately), so which thread wrote it, or whether two
+//! threads both wrote it, never changes what the search concludes.
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
-use std::sync::{RwLock, RwLockReadGuard};
+use std::sync::{Arc, Mutex};
 
 use super::grid::{Grid, GridRules};
 
@@ -28,7 +33,7 @@ const CLAIMED: u64 = 1 << 62;
 const SHAPE: u64 = 0x3fff_ffff << 32 & !(READY | CLAIMED);
 const VALUE: u64 = 0xffff_ffff;
 
-/// The table starts with this many slots and doubles when half full.
+/// The first table has this many slots; each next one twice as many.
 const INITIAL_SLOTS: usize = 1 << 12;
 
 struct Slot {
@@ -36,23 +41,25 @@ struct Slot {
     free: AtomicU64,
 }
 
-struct Table {
+/// One generation of the table.
+pub struct Table {
     slots: Vec<Slot>,
+    filled: AtomicUsize,
 }
 
-/// Grundy values of canonical grid components, safe to share between threads.
+/// The table all threads of one search share.
 pub struct SharedMemo {
-    table: RwLock<Table>,
-    entries: AtomicUsize,
+    /// The newest table; replaced (under the lock) only to grow.
+    current: Mutex<Arc<Table>>,
+    /// Bumped each time `current` is replaced, so that handles notice cheaply.
+    generation: AtomicUsize,
 }
 
-impl Default for SharedMemo {
-    fn default() -> Self {
-        SharedMemo {
-            table: RwLock::new(Table::with_slots(INITIAL_SLOTS)),
-            entries: AtomicUsize::new(0),
-        }
-    }
+/// One thread's access to a [`SharedMemo`].
+pub struct MemoHandle {
+    shared: Arc<SharedMemo>,
+    table: Arc<Table>,
+    generation: usize,
 }
 
 /// The bits of `meta` that name a position's ruleset and rectangle.
@@ -73,7 +80,10 @@ impl Table {
                 free: AtomicU64::new(0),
             })
             .collect();
-        Table { slots }
+        Table {
+            slots,
+            filled: AtomicUsize::new(0),
+        }
     }
 
     fn home(&self, shape: u64, free: u64) -> usize {
@@ -81,7 +91,14 @@ impl Table {
         (mixed >> 32) as usize & (self.slots.len() - 1)
     }
 
-    fn get(&self, shape: u64, free: u64) -> Option<u32> {
+    fn full(&self) -> bool {
+        2 * (self.filled.load(Ordering::Relaxed) + 1) > self.slots.len()
+    }
+
+    /// The value stored for the grid `grid` of `rules`, if any.
+    #[inline]
+    pub fn get(&self, rules: GridRules, grid: &Grid) -> Option<u32> {
+        let (shape, free) = (shape(rules, grid), grid.free);
         let mask = self.slots.len() - 1;
         let mut i = self.home(shape, free);
         for _ in 0..self.slots.len() {
@@ -101,9 +118,9 @@ impl Table {
         None
     }
 
-    /// Stores the entry; `Some(true)` when it is new, `Some(false)` when the
-    /// key was already there, `None` when no slot is free.
-    fn insert(&self, shape: u64, free: u64, value: u32) -> Option<bool> {
+    /// Stores the entry unless the key is there already; `false` when no slot
+    /// is free.
+    fn insert(&self, shape: u64, free: u64, value: u32) -> bool {
         let mask = self.slots.len() - 1;
         let mut i = self.home(shape, free);
         for _ in 0..self.slots.len() {
@@ -120,7 +137,8 @@ impl Table {
                         slot.free.store(free, Ordering::Relaxed);
                         slot.meta
                             .store(READY | shape | u64::from(value), Ordering::Release);
-                        return Some(true);
+                        self.filled.fetch_add(1, Ordering::Relaxed);
+                        return true;
                     }
                     Err(now) => meta = now,
                 }
@@ -131,11 +149,11 @@ impl Table {
                 && meta & SHAPE == shape
                 && slot.free.load(Ordering::Relaxed) == free
             {
-                return Some(false);
+                return true;
             }
             i = (i + 1) & mask;
         }
-        None
+        false
     }
 
     fn grown(&self) -> Table {
@@ -145,72 +163,92 @@ impl Table {
             if meta & READY != 0 {
                 let free = slot.free.load(Ordering::Relaxed);
                 // The new table has twice the room, so a slot is always found.
-                let _ = bigger.insert(meta & SHAPE, free, (meta & VALUE) as u32);
+                bigger.insert(meta & SHAPE, free, (meta & VALUE) as u32);
             }
         }
         bigger
     }
 }
 
-/// Read access to the memo for a batch of lookups.
-pub struct Reader<'a> {
-    table: RwLockReadGuard<'a, Table>,
-}
-
-impl Reader<'_> {
-    /// The value stored for the grid `grid` of `rules`, if any.
-    #[inline]
-    pub fn get(&self, rules: GridRules, grid: &Grid) -> Option<u32> {
-        self.table.get(shape(rules, grid), grid.free)
-    }
-}
-
-impl SharedMemo {
-    /// Read access for a batch of lookups. Hold it only for lookups: a thread
-    /// that must grow the table waits until every reader is gone.
-    pub fn reader(&self) -> Reader<'_> {
-        // A poisoned lock only means another thread panicked; the slots it
-        // published were complete, and half-written ones are never ready.
-        Reader {
-            table: self.table.read().unwrap_or_else(|e| e.into_inner()),
+impl MemoHandle {
+    /// A handle on a new, empty memo.
+    pub fn new() -> Self {
+        let table = Arc::new(Table::with_slots(INITIAL_SLOTS));
+        let shared = Arc::new(SharedMemo {
+            current: Mutex::new(Arc::clone(&table)),
+            generation: AtomicUsize::new(0),
+        });
+        MemoHandle {
+            shared,
+            table,
+            generation: 0,
         }
     }
 
+    /// Another handle on the same memo (for another thread).
+    pub fn share(&self) -> Self {
+        let mut handle = MemoHandle {
+            shared: Arc::clone(&self.shared),
+            table: Arc::clone(&self.table),
+            generation: self.generation,
+        };
+        handle.refresh();
+        handle
+    }
+
+    /// Moves to the newest table if another thread has grown it.
+    fn refresh(&mut self) {
+        if self.shared.generation.load(Ordering::Acquire) != self.generation {
+            // A poisoned lock only means another thread panicked; the table
+            // it guards is always a complete one.
+            let current = self.shared.current.lock().unwrap_or_else(|e| e.into_inner());
+            self.table = Arc::clone(&current);
+            self.generation = self.shared.generation.load(Ordering::Acquire);
+        }
+    }
+
+    /// The table for a batch of lookups.
+    #[inline]
+    pub fn table(&mut self) -> &Table {
+        self.refresh();
+        &self.table
+    }
+
     /// The value stored for the grid `grid` of `rules`, if any.
-    pub fn get(&self, rules: GridRules, grid: &Grid) -> Option<u32> {
-        self.reader().get(rules, grid)
+    pub fn get(&mut self, rules: GridRules, grid: &Grid) -> Option<u32> {
+        self.table().get(rules, grid)
     }
 
     /// Stores the value of the grid `grid` of `rules` (a value already stored
     /// for it is kept).
-    pub fn insert(&self, rules: GridRules, grid: &Grid, value: u32) {
+    pub fn insert(&mut self, rules: GridRules, grid: &Grid, value: u32) {
         let shape = shape(rules, grid);
         loop {
-            {
-                let table = self.table.read().unwrap_or_else(|e| e.into_inner());
-                if 2 * (self.len() + 1) <= table.slots.len()
-                    && let Some(new) = table.insert(shape, grid.free, value)
-                {
-                    if new {
-                        self.entries.fetch_add(1, Ordering::Relaxed);
-                    }
-                    return;
-                }
+            self.refresh();
+            if !self.table.full() && self.table.insert(shape, grid.free, value) {
+                return;
             }
-            let mut table = self.table.write().unwrap_or_else(|e| e.into_inner());
-            if 2 * (self.len() + 1) > table.slots.len() {
-                *table = table.grown();
+            let mut current = self.shared.current.lock().unwrap_or_else(|e| e.into_inner());
+            if Arc::ptr_eq(&current, &self.table) {
+                *current = Arc::new(self.table.grown());
+                self.shared.generation.fetch_add(1, Ordering::Release);
             }
         }
     }
 
-    /// Number of entries.
+    /// Number of entries in the current table.
     pub fn len(&self) -> usize {
-        self.entries.load(Ordering::Relaxed)
+        self.table.filled.load(Ordering::Relaxed)
     }
 
-    /// Whether the memo is empty.
+    /// Whether the current table is empty.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
+    }
+}
+
+impl Default for MemoHandle {
+    fn default() -> Self {
+        Self::new()
     }
 }

@@ -13,7 +13,7 @@
 
 use super::grid::{Grid, GridRules, ShapeMaps};
 use super::heap::{HeapRules, HeapValues};
-use super::memo::SharedMemo;
+use super::memo::MemoHandle;
 use super::{Move, mex};
 use crate::kernel::budget::{Budget, Exhausted};
 use crate::kernel::hash::FastMap;
@@ -60,7 +60,7 @@ impl Expansion {
 pub struct Solver {
     heap_rules: Vec<HeapRules>,
     heap_values: Vec<HeapValues>,
-    normal: Arc<SharedMemo>,
+    normal: MemoHandle,
     misere: FastMap<Vec<Component>, u32>,
     /// Symmetry maps of the grid shapes met so far.
     shapes: ShapeMaps,
@@ -90,7 +90,7 @@ impl Solver {
         Solver {
             heap_rules: Vec::new(),
             heap_values: Vec::new(),
-            normal: Arc::default(),
+            normal: MemoHandle::new(),
             misere: FastMap::default(),
             shapes: ShapeMaps::default(),
             scratch: Vec::new(),
@@ -112,7 +112,7 @@ impl Solver {
                 .iter()
                 .map(|_| HeapValues::default())
                 .collect(),
-            normal: Arc::clone(&self.normal),
+            normal: self.normal.share(),
             misere: FastMap::default(),
             shapes: ShapeMaps::default(),
             scratch: Vec::new(),
@@ -283,7 +283,7 @@ impl Solver {
             budget.tick()
         })?;
         {
-            let memo = self.normal.reader();
+            let memo = self.normal.table();
             x.known
                 .extend(x.parts.iter().map(|grid| memo.get(rules, grid)));
         }
