@@ -72,6 +72,16 @@ pub fn check_files(files: &[SourceFile], options: &CheckOptions) -> Outcome {
         .collect();
     let results: Vec<Mutex<Option<(Verdict, f64)>>> =
         jobs.iter().map(|_| Mutex::new(None)).collect();
+    // Cores left idle by a run with fewer claims than workers search inside
+    // the claims. A node budget must give the same verdict on every run, and
+    // helpers change how many positions the main search expands, so a run
+    // with a node budget uses none.
+    let workers = options.jobs.max(1);
+    let helpers = if options.limits.max_nodes.is_some() || jobs.is_empty() {
+        0
+    } else {
+        (workers / jobs.len()).saturating_sub(1)
+    };
     let next = AtomicUsize::new(0);
     let worker = || loop {
         let i = next.fetch_add(1, Ordering::Relaxed);
@@ -80,13 +90,13 @@ pub fn check_files(files: &[SourceFile], options: &CheckOptions) -> Outcome {
             continue;
         };
         let started = Instant::now();
-        let verdict = check(statement, evidence, options.limits.budget());
+        let verdict = check(statement, evidence, options.limits.budget(), helpers);
         if let Ok(mut slot) = results[i].lock() {
             *slot = Some((verdict, started.elapsed().as_secs_f64()));
         }
     };
     std::thread::scope(|scope| {
-        for _ in 0..options.jobs.max(1) {
+        for _ in 0..workers.min(jobs.len().max(1)) {
             // The searches recurse once per move; a large stack keeps the
             // deepest boards (64 cells) far from the limit.
             let spawned = std::thread::Builder::new()

@@ -36,7 +36,15 @@ pub enum Evidence {
 }
 
 /// Checks one claim within `budget`.
-pub fn check(statement: &Statement, evidence: &Evidence, budget: Budget) -> Verdict {
+///
+/// `helpers` threads may search alongside (see [`Solver::with_helpers`]); the
+/// verdict does not depend on them, only the time and the node count do.
+pub fn check(
+    statement: &Statement,
+    evidence: &Evidence,
+    budget: Budget,
+    helpers: usize,
+) -> Verdict {
     let rule = match evidence {
         Evidence::Search => Rule::ImpartialSearch,
         Evidence::Table(_) => Rule::ImpartialTable,
@@ -54,6 +62,7 @@ pub fn check(statement: &Statement, evidence: &Evidence, budget: Budget) -> Verd
         }
     };
     let mut solver = Solver::new(budget);
+    solver.helpers = helpers;
     if let Evidence::Table(table) = evidence {
         match seed_and_check(&mut solver, table, play) {
             Err(e) => {

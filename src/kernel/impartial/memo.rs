@@ -201,7 +201,11 @@ impl MemoHandle {
         if self.shared.generation.load(Ordering::Acquire) != self.generation {
             // A poisoned lock only means another thread panicked; the table
             // it guards is always a complete one.
-            let current = self.shared.current.lock().unwrap_or_else(|e| e.into_inner());
+            let current = self
+                .shared
+                .current
+                .lock()
+                .unwrap_or_else(|e| e.into_inner());
             self.table = Arc::clone(&current);
             self.generation = self.shared.generation.load(Ordering::Acquire);
         }
@@ -228,7 +232,11 @@ impl MemoHandle {
             if !self.table.full() && self.table.insert(shape, grid.free, value) {
                 return;
             }
-            let mut current = self.shared.current.lock().unwrap_or_else(|e| e.into_inner());
+            let mut current = self
+                .shared
+                .current
+                .lock()
+                .unwrap_or_else(|e| e.into_inner());
             if Arc::ptr_eq(&current, &self.table) {
                 *current = Arc::new(self.table.grown());
                 self.shared.generation.fetch_add(1, Ordering::Release);
