@@ -10,9 +10,11 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
+use crate::elaborate::Explicit;
 use crate::elaborate::load::{SourceFile, UsageError, load};
 use crate::kernel::budget::Budget;
 use crate::kernel::impartial::check::check;
+use crate::kernel::partizan::check::check as check_partizan;
 use crate::kernel::verdict::Verdict;
 use crate::report::diagnostics::{Problem, elab_problem, line_column, render, syntax_problem};
 use crate::report::{ClaimReport, ErrorReport, FileReport, Report, Summary, VerdictName, wording};
@@ -86,11 +88,18 @@ pub fn check_files(files: &[SourceFile], options: &CheckOptions) -> Outcome {
     let worker = || loop {
         let i = next.fetch_add(1, Ordering::Relaxed);
         let Some(&(f, c)) = jobs.get(i) else { break };
-        let Ok((statement, evidence)) = &files[f].claims[c].explicit else {
+        let Ok(explicit) = &files[f].claims[c].explicit else {
             continue;
         };
         let started = Instant::now();
-        let verdict = check(statement, evidence, options.limits.budget(), helpers);
+        let verdict = match explicit {
+            Explicit::Impartial(statement, evidence) => {
+                check(statement, evidence, options.limits.budget(), helpers)
+            }
+            Explicit::Partizan(statement, evidence) => {
+                check_partizan(statement, evidence, options.limits.budget())
+            }
+        };
         if let Ok(mut slot) = results[i].lock() {
             *slot = Some((verdict, started.elapsed().as_secs_f64()));
         }

@@ -10,7 +10,9 @@ use clap::Parser;
 
 use args::{Cli, Command, Format};
 use gamecert::driver::{CheckOptions, check_paths, exit_code};
+use gamecert::elaborate::canonical::Canonical;
 use gamecert::elaborate::games;
+use gamecert::kernel::budget::Budget;
 use gamecert::kernel::impartial::{Outcome, Play, evaluate};
 use gamecert::report::diagnostics::{elab_problem, render, syntax_problem};
 use gamecert::syntax::parse_game;
@@ -81,6 +83,16 @@ fn run_eval(e: args::EvalArgs) -> i32 {
             return 2;
         }
     };
+    if gamecert::elaborate::partizan::uses_partizan_notation(&expr.node) {
+        let term = match gamecert::elaborate::partizan::term(&expr) {
+            Ok(t) => t,
+            Err(err) => {
+                eprint!("{}", render(&elab_problem(&err), "<game>", &text));
+                return 2;
+            }
+        };
+        return eval_partizan(&term, limits.budget());
+    }
     let game = match games::game(&expr) {
         Ok(g) => g,
         Err(err) => {
@@ -109,6 +121,39 @@ fn run_eval(e: args::EvalArgs) -> i32 {
         }
     }
     if undecided { 3 } else { 0 }
+}
+
+/// Prints the canonical form and the outcome of a partizan game. Runs on a
+/// thread with a large stack: canonical forms recurse once per move.
+fn eval_partizan(term: &gamecert::kernel::partizan::game::Term, budget: Budget) -> i32 {
+    let term = term.clone();
+    let work = move || {
+        let mut canon = Canonical::new(budget);
+        let Ok(g) = canon.of_term(&term) else {
+            println!("value: undecided (budget exhausted)");
+            return 3;
+        };
+        let zero = canon.cmp.games.zero();
+        let (Ok(ge), Ok(le)) = (canon.cmp.ge(g, zero), canon.cmp.ge(zero, g)) else {
+            println!("value: undecided (budget exhausted)");
+            return 3;
+        };
+        let outcome = match (ge, le) {
+            (true, true) => "P",
+            (true, false) => "L",
+            (false, true) => "R",
+            (false, false) => "N",
+        };
+        println!("value: {}", canon.print(g));
+        println!("outcome: {outcome}");
+        0
+    };
+    std::thread::Builder::new()
+        .stack_size(256 << 20)
+        .spawn(work)
+        .ok()
+        .and_then(|h| h.join().ok())
+        .unwrap_or(2)
 }
 
 /// The requested thread count, or the number of cores (at least one).

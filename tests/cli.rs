@@ -107,7 +107,15 @@ fn json_report_has_the_contract_shape() {
     for key in ["verified", "refuted", "undecided", "errors"] {
         assert!(v["summary"][key].is_u64(), "summary lacks {key}");
     }
-    assert_eq!(claim["statement"], "outcome nim [2,2] = P");
+    let nim = v["files"]
+        .as_array()
+        .and_then(|files| {
+            files
+                .iter()
+                .find(|f| f["path"].as_str().is_some_and(|p| p.ends_with("nim.cert")))
+        })
+        .expect("nim.cert reported");
+    assert_eq!(nim["claims"][0]["statement"], "outcome nim [2,2] = P");
 }
 
 #[test]

@@ -1,13 +1,16 @@
 //! Mutation tests: change the claimed value of every claim in certificates/
-//! (Grundy value +1 and -1, outcome flipped, count +1 and -1) and require
+//! (Grundy value +1 and -1, outcome flipped, count +1 and -1; a partizan
+//! value off by `*`, by `^` and by a tiny number, every other outcome class,
+//! every comparison the claim excludes, `number G` made `G + *`) and require
 //! REFUTED. An always-accepting checker fails this test on every claim.
 
 mod common;
 
 use gamecert::report::VerdictName;
-use gamecert::syntax::ast::{Item, Span, Statement};
+use gamecert::syntax::ast::{Item, RelationAst, Span, Statement};
 
-fn mutations(statement: &Statement) -> Vec<(Span, String)> {
+fn mutations(statement: &Statement, text: &str) -> Vec<(Span, String)> {
+    let source = |span: Span| text[span.start..span.end].to_string();
     match statement {
         Statement::Grundy { value, .. } => {
             let mut m = vec![(value.span, (value.node + 1).to_string())];
@@ -16,11 +19,38 @@ fn mutations(statement: &Statement) -> Vec<(Span, String)> {
             }
             m
         }
-        Statement::Outcome { outcome, .. } => {
+        Statement::Outcome { outcome, game, .. }
+            if !gamecert::elaborate::partizan::uses_partizan_notation(&game.node) =>
+        {
             vec![(
                 outcome.span,
                 if outcome.node == 'P' { "N" } else { "P" }.to_string(),
             )]
+        }
+        Statement::Outcome { outcome, .. } => ["L", "R", "P", "N"]
+            .iter()
+            .filter(|o| !o.starts_with(outcome.node))
+            .map(|o| (outcome.span, o.to_string()))
+            .collect(),
+        Statement::Value { value, .. } => ["*", "^", "1/1024"]
+            .iter()
+            .map(|off| (value.span, format!("({}) + {off}", source(value.span))))
+            .collect(),
+        Statement::Number { game } => vec![(game.span, format!("({}) + *", source(game.span)))],
+        Statement::Compare { relation, .. } => {
+            use RelationAst::*;
+            let excluded: &[RelationAst] = match relation.node {
+                Equal => &[Less, Greater, Confused],
+                Less => &[Equal, Greater, Confused, GreaterOrEqual],
+                Greater => &[Equal, Less, Confused, LessOrEqual],
+                Confused => &[Equal, Less, Greater, LessOrEqual, GreaterOrEqual],
+                LessOrEqual => &[Greater, Confused],
+                GreaterOrEqual => &[Less, Confused],
+            };
+            excluded
+                .iter()
+                .map(|r| (relation.span, r.symbol().to_string()))
+                .collect()
         }
         Statement::CountPositions { count, .. } => {
             vec![
@@ -39,6 +69,7 @@ fn every_mutated_claim_is_refuted() {
         "certificates/cram",
         "certificates/schneider-2006",
         "certificates/thiemann-lanzerath-2022",
+        "certificates/cgt",
     ] {
         files.extend(common::cert_files(dir));
     }
@@ -48,7 +79,7 @@ fn every_mutated_claim_is_refuted() {
         let parsed = gamecert::syntax::parse_file(&text);
         for item in &parsed.items {
             let Item::Claim(claim) = item else { continue };
-            for (span, replacement) in mutations(&claim.statement.node) {
+            for (span, replacement) in mutations(&claim.statement.node, &text) {
                 let broken = format!(
                     "{}{}{}",
                     &text[..span.start],

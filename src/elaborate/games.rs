@@ -57,6 +57,16 @@ fn game_unchecked(expr: &Spanned<GameExpr>) -> Result<Game, ElabError> {
         GameExpr::Sum(terms) => {
             Game::Sum(terms.iter().map(game_unchecked).collect::<Result<_, _>>()?)
         }
+        GameExpr::Options { .. }
+        | GameExpr::Number { .. }
+        | GameExpr::Star(_)
+        | GameExpr::Up(_)
+        | GameExpr::PlusMinus(_)
+        | GameExpr::Neg(_)
+        | GameExpr::Hackenbush { .. }
+        | GameExpr::Domineering(_) => {
+            return Err(error(ElabErrorKind::NotImpartial, expr.span));
+        }
     })
 }
 
@@ -82,7 +92,8 @@ fn octal_code(code: &Spanned<String>) -> Result<HeapRules, ElabError> {
     HeapRules::octal(digits).ok_or_else(bad)
 }
 
-fn grid(board: &Spanned<BoardExpr>) -> Result<Grid, ElabError> {
+/// The grid a board expression describes.
+pub fn grid(board: &Spanned<BoardExpr>) -> Result<Grid, ElabError> {
     let too_large = |cells| {
         error(
             ElabErrorKind::BoardTooLarge {

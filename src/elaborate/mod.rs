@@ -6,14 +6,18 @@
 //! Architecture invariant: errors here are values with spans
 //! ([`ElabError`]); their wording lives in `report::diagnostics`.
 
+pub mod canonical;
 pub mod games;
 pub mod load;
+pub mod partizan;
 
 use std::collections::HashMap;
 
 use crate::kernel::impartial::check::{Evidence, Statement};
 use crate::kernel::impartial::table::TableEntry;
 use crate::kernel::impartial::{Outcome, Play};
+use crate::kernel::partizan::check as pcheck;
+use crate::kernel::verdict::{PartizanOutcome, Relation};
 use crate::syntax::ast::{self, Method, PlayAst, Span};
 
 /// An elaboration error and where it points.
@@ -60,6 +64,27 @@ pub enum ElabErrorKind {
     PinMismatch { actual: String },
     /// A pin that is not 64 hexadecimal digits.
     BadPin,
+    /// A partizan construct where an impartial game is needed.
+    NotImpartial,
+    /// An impartial ruleset (Cram, octal...) inside a partizan expression.
+    NotPartizan,
+    /// A fraction whose denominator is not a power of two.
+    NotDyadic,
+    /// `*n` or `^n` with n too large.
+    MultipleTooLarge { max: u64 },
+    /// A Hackenbush picture character other than `l`, `r`, `e` (or, for
+    /// `green-hackenbush`, other than `e`).
+    HackenbushChar(char),
+    /// Unbalanced parentheses in a Hackenbush tree.
+    HackenbushUnbalanced,
+    /// A Hackenbush graph item that is not `u-v c`.
+    HackenbushEdge,
+    /// A Hackenbush picture with too many edges.
+    TooManyEdges { max: usize },
+    /// A derivation rule name the language does not have.
+    UnknownRule(String),
+    /// An outcome letter that does not fit the claim (L or R for an impartial game).
+    OutcomeNotImpartial,
 }
 
 /// A claim made explicit for the kernel, or the error that prevents it.
@@ -72,7 +97,16 @@ pub struct ElaboratedClaim {
     /// Where the claim is written.
     pub span: Span,
     /// What the kernel checks, or why it cannot.
-    pub explicit: Result<(Statement, Evidence), ElabError>,
+    pub explicit: Result<Explicit, ElabError>,
+}
+
+/// A claim for one of the kernel's checkers.
+#[derive(Clone, Debug)]
+pub enum Explicit {
+    /// Grundy values, outcomes and counts of impartial games.
+    Impartial(Statement, Evidence),
+    /// Values, outcomes and comparisons of partizan games.
+    Partizan(pcheck::Statement, pcheck::Evidence),
 }
 
 /// Elaborates the claims of one parsed file.
@@ -115,7 +149,28 @@ fn value(v: &ast::Spanned<u64>) -> Result<u32, ElabError> {
     })
 }
 
-fn explicit_claim(claim: &ast::Claim) -> Result<(Statement, Evidence), ElabError> {
+/// Whether a claim goes to the partizan kernel: its method is one of the
+/// partizan methods, or its game uses the partizan notation.
+fn is_partizan(claim: &ast::Claim) -> bool {
+    if matches!(
+        claim.method.node,
+        Method::Definition | Method::Derivation(_)
+    ) {
+        return true;
+    }
+    match &claim.statement.node {
+        ast::Statement::Grundy { game, .. } | ast::Statement::Outcome { game, .. } => {
+            partizan::uses_partizan_notation(&game.node)
+        }
+        ast::Statement::CountPositions { .. } => false,
+        _ => true,
+    }
+}
+
+fn explicit_claim(claim: &ast::Claim) -> Result<Explicit, ElabError> {
+    if is_partizan(claim) {
+        return partizan_claim(claim);
+    }
     let statement = match &claim.statement.node {
         ast::Statement::Grundy {
             play: p,
@@ -133,10 +188,15 @@ fn explicit_claim(claim: &ast::Claim) -> Result<(Statement, Evidence), ElabError
         } => Statement::Outcome {
             play: play(*p),
             game: games::game(game)?,
-            outcome: if outcome.node == 'P' {
-                Outcome::P
-            } else {
-                Outcome::N
+            outcome: match outcome.node {
+                'P' => Outcome::P,
+                'N' => Outcome::N,
+                _ => {
+                    return Err(ElabError {
+                        kind: ElabErrorKind::OutcomeNotImpartial,
+                        span: outcome.span,
+                    });
+                }
             },
         },
         ast::Statement::CountPositions {
@@ -148,6 +208,9 @@ fn explicit_claim(claim: &ast::Claim) -> Result<(Statement, Evidence), ElabError
             up_to_symmetry: *up_to_symmetry,
             count: count.node,
         },
+        ast::Statement::Value { .. }
+        | ast::Statement::Compare { .. }
+        | ast::Statement::Number { .. } => unreachable!("partizan statements are routed above"),
     };
     let not_applicable = |method: &str| ElabError {
         kind: ElabErrorKind::MethodNotApplicable {
@@ -171,6 +234,134 @@ fn explicit_claim(claim: &ast::Claim) -> Result<(Statement, Evidence), ElabError
                 .collect::<Result<_, ElabError>>()?,
         ),
         Method::Other(name) => return Err(not_applicable(name)),
+        Method::Definition | Method::Derivation(_) => {
+            unreachable!("partizan methods are routed above")
+        }
     };
-    Ok((statement, evidence))
+    Ok(Explicit::Impartial(statement, evidence))
+}
+
+/// A partizan claim: the statement's games as kernel terms, and the evidence.
+fn partizan_claim(claim: &ast::Claim) -> Result<Explicit, ElabError> {
+    let not_applicable = |method: &str| ElabError {
+        kind: ElabErrorKind::MethodNotApplicable {
+            method: method.to_string(),
+        },
+        span: claim.method.span,
+    };
+    let statement = match &claim.statement.node {
+        ast::Statement::Value { game, value } => pcheck::Statement::Value {
+            game: partizan::term(game)?,
+            value: partizan::term(value)?,
+        },
+        ast::Statement::Compare {
+            left,
+            relation,
+            right,
+        } => pcheck::Statement::Compare {
+            left: partizan::term(left)?,
+            relation: match relation.node {
+                ast::RelationAst::Equal => Relation::Equal,
+                ast::RelationAst::LessOrEqual => Relation::LessOrEqual,
+                ast::RelationAst::GreaterOrEqual => Relation::GreaterOrEqual,
+                ast::RelationAst::Less => Relation::Less,
+                ast::RelationAst::Greater => Relation::Greater,
+                ast::RelationAst::Confused => Relation::Confused,
+            },
+            right: partizan::term(right)?,
+        },
+        ast::Statement::Number { game } => {
+            let term = partizan::term(game)?;
+            let candidate = canonical::number_candidate(&term);
+            pcheck::Statement::Number {
+                game: term,
+                candidate,
+            }
+        }
+        ast::Statement::Outcome {
+            play: PlayAst::Normal,
+            game,
+            outcome,
+        } => pcheck::Statement::Outcome {
+            game: partizan::term(game)?,
+            outcome: match outcome.node {
+                'L' => PartizanOutcome::L,
+                'R' => PartizanOutcome::R,
+                'P' => PartizanOutcome::P,
+                _ => PartizanOutcome::N,
+            },
+        },
+        ast::Statement::Grundy {
+            play: PlayAst::Normal,
+            game,
+            value: v,
+        } => {
+            if !partizan::impartial(&game.node) {
+                return Err(ElabError {
+                    kind: ElabErrorKind::NotImpartial,
+                    span: game.span,
+                });
+            }
+            pcheck::Statement::Grundy {
+                game: partizan::term(game)?,
+                value: value(v)?,
+            }
+        }
+        // Misère play and position counts are defined for the impartial
+        // rulesets only.
+        ast::Statement::Outcome { game, .. }
+        | ast::Statement::Grundy { game, .. }
+        | ast::Statement::CountPositions { game, .. } => {
+            return Err(ElabError {
+                kind: ElabErrorKind::NotImpartial,
+                span: game.span,
+            });
+        }
+    };
+    let evidence = match &claim.method.node {
+        Method::Definition => pcheck::Evidence::Definition,
+        // A Grundy value or outcome of an impartial game written in the
+        // partizan notation is searched by the same definition.
+        Method::Search
+            if matches!(
+                statement,
+                pcheck::Statement::Grundy { .. } | pcheck::Statement::Outcome { .. }
+            ) =>
+        {
+            pcheck::Evidence::Definition
+        }
+        Method::Derivation(steps) => pcheck::Evidence::Derivation(
+            steps
+                .iter()
+                .map(|step| {
+                    let rule = match step.rule.node.as_str() {
+                        "definition" => pcheck::StepRule::Definition,
+                        "options" => pcheck::StepRule::Options,
+                        "dominated" => pcheck::StepRule::Dominated,
+                        "reversible" => pcheck::StepRule::Reversible,
+                        "simplest-number" => pcheck::StepRule::SimplestNumber,
+                        other => {
+                            return Err(ElabError {
+                                kind: ElabErrorKind::UnknownRule(other.to_string()),
+                                span: step.rule.span,
+                            });
+                        }
+                    };
+                    Ok(pcheck::Step {
+                        term: partizan::term(&step.game)?,
+                        rule,
+                    })
+                })
+                .collect::<Result<_, ElabError>>()?,
+        ),
+        Method::Search => return Err(not_applicable("search")),
+        Method::Table(_) => return Err(not_applicable("table")),
+        Method::Other(name) => return Err(not_applicable(name)),
+    };
+    if matches!(evidence, pcheck::Evidence::Derivation(_))
+        && !matches!(statement, pcheck::Statement::Value { .. })
+    {
+        return Err(not_applicable("derivation"));
+    }
+    Ok(Explicit::Partizan(statement, evidence))
 }

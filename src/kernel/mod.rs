@@ -8,4 +8,5 @@
 pub mod budget;
 pub mod hash;
 pub mod impartial;
+pub mod partizan;
 pub mod verdict;

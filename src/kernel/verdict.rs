@@ -5,6 +5,7 @@
 
 use crate::kernel::budget::Exhausted;
 use crate::kernel::impartial::{MoveFact, Outcome, ValuedOption};
+use crate::kernel::partizan::game::Player;
 
 /// The kernel rule a verdict rests on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -15,6 +16,10 @@ pub enum Rule {
     ImpartialTable,
     /// I5: exhaustive traversal of the reachable positions.
     PositionCount,
+    /// P1-P4: partizan comparison by the recursive definition.
+    PartizanDefinition,
+    /// P1-P4 applied to each step of an author's derivation.
+    PartizanDerivation,
 }
 
 impl Rule {
@@ -24,6 +29,8 @@ impl Rule {
             Rule::ImpartialSearch => "impartial.search",
             Rule::ImpartialTable => "impartial.table",
             Rule::PositionCount => "impartial.count",
+            Rule::PartizanDefinition => "partizan.definition",
+            Rule::PartizanDerivation => "partizan.derivation",
         }
     }
 }
@@ -37,6 +44,72 @@ pub enum GrundyWitness {
     MissingValue(u32),
     /// A misère position without moves has value 1.
     MisereTerminal,
+}
+
+/// How two games compare.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Relation {
+    /// `=`.
+    Equal,
+    /// `<=`.
+    LessOrEqual,
+    /// `>=`.
+    GreaterOrEqual,
+    /// `<`.
+    Less,
+    /// `>`.
+    Greater,
+    /// `||`.
+    Confused,
+}
+
+/// Who wins a partizan game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PartizanOutcome {
+    /// Left wins whoever starts.
+    L,
+    /// Right wins whoever starts.
+    R,
+    /// The second player wins.
+    P,
+    /// The first player wins.
+    N,
+}
+
+/// The move that breaks a needed comparison or outcome.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveWitness {
+    /// `player` moves in the claim's left-hand game (or the right-hand one) to `option`.
+    Move {
+        player: Player,
+        in_left_game: bool,
+        option: String,
+    },
+    /// Both games are numbers and the first is the smaller.
+    SmallerNumber,
+}
+
+/// Why a derivation step does not hold.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StepFailure {
+    /// The two terms are not equal.
+    NotEqual { witness: Option<MoveWitness> },
+    /// `by options`: the written options are not the position's options.
+    NotTheOptions,
+    /// The rule needs terms written as `{...|...}`.
+    NotExplicit,
+    /// `by dominated`: an option appears that was not there before.
+    NotASubset,
+    /// `by dominated`: this removed option is not dominated by a kept one.
+    NotDominated { option: String },
+    /// `by reversible`: no option is bypassed as the step says.
+    NotReversible,
+    /// `by simplest-number`: the options are not all numbers, or left >= right.
+    OptionsNotNumbers,
+    /// `by simplest-number`: the simplest number is another one.
+    NotSimplest { expected: String },
+    /// Derivations prove `value` claims only.
+    NotAValueClaim,
 }
 
 /// A claim shown false, with the evidence.
@@ -57,6 +130,22 @@ pub enum Refutation {
     },
     /// The position count differs.
     Count { claimed: u64, actual: u64 },
+    /// Two partizan games do not compare as claimed.
+    Relation {
+        claimed: Relation,
+        actual: Relation,
+        witness: Option<MoveWitness>,
+    },
+    /// A partizan outcome differs.
+    PartizanOutcome {
+        claimed: PartizanOutcome,
+        actual: PartizanOutcome,
+        witness: Option<MoveWitness>,
+    },
+    /// The game is confused with this number, so it is not a number.
+    NotANumber { confused_with: String },
+    /// A derivation step fails (steps count from 1; the last is the value).
+    Step { step: usize, failure: StepFailure },
     /// A table entry is wrong (so the table does not support the claim).
     TableEntry {
         entry: usize,
@@ -73,6 +162,11 @@ pub enum Undecided {
     Budget(Exhausted),
     /// Position counts are defined for a single grid game only.
     CountNotAGrid,
+    /// A game is larger than the kernel represents (a Hackenbush picture of
+    /// more than 64 edges).
+    OutsideLimits,
+    /// `number G`: no number was found that G equals or is confused with.
+    NoNumberCandidate,
 }
 
 /// The kernel's answer for one claim.

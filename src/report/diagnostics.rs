@@ -187,7 +187,7 @@ pub fn elab_problem(e: &ElabError) -> Problem {
             format!("method `{method}` does not apply to this statement"),
             "not applicable",
             Some(
-                "impartial values and outcomes are checked `by search` or `by table`; position counts `by search`",
+                "impartial values and outcomes are checked `by search` or `by table`, position counts `by search`; partizan values, outcomes and comparisons `by definition`, values also `by derivation`",
             ),
         ),
         IncludeAbsolute => (
@@ -224,6 +224,72 @@ pub fn elab_problem(e: &ElabError) -> Problem {
             "gamecert::include::bad_pin",
             "a sha256 pin must be 64 hexadecimal digits".into(),
             "malformed pin",
+            None,
+        ),
+        NotImpartial => (
+            "gamecert::elaborate::not_impartial",
+            "this claim needs an impartial game, and this is a partizan one".into(),
+            "partizan game",
+            Some(
+                "grundy values, misère play and position counts are defined for impartial games; use `value`, `outcome ... = L|R|P|N` or `compare` `by definition`",
+            ),
+        ),
+        NotPartizan => (
+            "gamecert::elaborate::not_partizan",
+            "this impartial ruleset has no partizan form here".into(),
+            "impartial ruleset",
+            Some(
+                "partizan expressions take {L|R}, numbers, *n, ^, nim, hackenbush and domineering",
+            ),
+        ),
+        NotDyadic => (
+            "gamecert::elaborate::not_dyadic",
+            "short games' numbers are dyadic: the denominator must be a power of two".into(),
+            "not a dyadic rational",
+            None,
+        ),
+        MultipleTooLarge { max } => (
+            "gamecert::elaborate::multiple_too_large",
+            format!("`*n` and `^n` take n up to {max}"),
+            "too large",
+            None,
+        ),
+        HackenbushChar(c) => (
+            "gamecert::elaborate::hackenbush_char",
+            format!("`{c}` is not a Hackenbush edge here"),
+            "unexpected character",
+            Some(
+                "edges are `l` (blue, Left), `r` (red, Right), `e` (green); green-hackenbush takes `e` only; trees branch with `(a;b)`",
+            ),
+        ),
+        HackenbushUnbalanced => (
+            "gamecert::elaborate::hackenbush_unbalanced",
+            "unbalanced parentheses in the Hackenbush tree".into(),
+            "unbalanced",
+            None,
+        ),
+        HackenbushEdge => (
+            "gamecert::elaborate::hackenbush_edge",
+            "a Hackenbush graph edge is written `u-v c` (vertex 0 is the ground)".into(),
+            "not an edge",
+            Some("for example \"0-1 l, 1-2 r, 2-0 e\""),
+        ),
+        TooManyEdges { max } => (
+            "gamecert::elaborate::too_many_edges",
+            format!("the Hackenbush picture has more than {max} edges"),
+            "too many edges",
+            None,
+        ),
+        UnknownRule(rule) => (
+            "gamecert::elaborate::unknown_rule",
+            format!("`{rule}` is not a derivation rule"),
+            "unknown rule",
+            Some("the rules are definition, options, dominated, reversible, simplest-number"),
+        ),
+        OutcomeNotImpartial => (
+            "gamecert::elaborate::outcome_letter",
+            "an impartial game's outcome is P or N".into(),
+            "L or R",
             None,
         ),
     };

@@ -2,13 +2,23 @@
 
 use crate::kernel::budget::Exhausted;
 use crate::kernel::impartial::{MoveFact, Outcome};
-use crate::kernel::verdict::{GrundyWitness, Refutation, Undecided, Verdict};
+use crate::kernel::partizan::game::Player;
+use crate::kernel::verdict::{
+    GrundyWitness, MoveWitness, PartizanOutcome, Refutation, Relation, StepFailure, Undecided,
+    Verdict,
+};
 
 /// The one-line detail of a verdict.
 pub fn detail(verdict: &Verdict) -> String {
     match verdict {
         Verdict::Verified { rule, nodes, value } => match rule {
             crate::kernel::verdict::Rule::PositionCount => format!("{value} positions counted"),
+            crate::kernel::verdict::Rule::PartizanDefinition => {
+                format!("checked by the recursive definition; {nodes} comparisons")
+            }
+            crate::kernel::verdict::Rule::PartizanDerivation => {
+                format!("every step checked by the recursive definition; {nodes} comparisons")
+            }
             _ => format!("value {value} recomputed; {nodes} positions expanded"),
         },
         Verdict::Refuted { refutation, .. } => refutation_text(refutation),
@@ -17,6 +27,13 @@ pub fn detail(verdict: &Verdict) -> String {
             Undecided::CountNotAGrid => {
                 "position counts are defined for a single grid game only".to_string()
             }
+            Undecided::OutsideLimits => {
+                "a Hackenbush picture has more than 64 edges, more than the kernel represents"
+                    .to_string()
+            }
+            Undecided::NoNumberCandidate => "no number was found that the game equals or is \
+                 confused with, so the kernel could not decide"
+                .to_string(),
         },
     }
 }
@@ -38,6 +55,10 @@ fn budget_text(e: &Exhausted) -> String {
 
 fn refutation_text(r: &Refutation) -> String {
     match r {
+        Refutation::Relation { .. }
+        | Refutation::PartizanOutcome { .. }
+        | Refutation::NotANumber { .. }
+        | Refutation::Step { .. } => partizan_text(r).unwrap_or_default(),
         Refutation::Grundy {
             claimed,
             actual,
@@ -85,6 +106,118 @@ fn refutation_text(r: &Refutation) -> String {
             entry + 1,
             witness_text(witness, *claimed)
         ),
+    }
+}
+
+/// The symbol of a relation.
+pub fn relation_symbol(r: Relation) -> &'static str {
+    match r {
+        Relation::Equal => "=",
+        Relation::LessOrEqual => "<=",
+        Relation::GreaterOrEqual => ">=",
+        Relation::Less => "<",
+        Relation::Greater => ">",
+        Relation::Confused => "||",
+    }
+}
+
+/// The letter of a partizan outcome.
+pub fn outcome_letter(o: PartizanOutcome) -> char {
+    match o {
+        PartizanOutcome::L => 'L',
+        PartizanOutcome::R => 'R',
+        PartizanOutcome::P => 'P',
+        PartizanOutcome::N => 'N',
+    }
+}
+
+fn move_witness_text(w: &MoveWitness) -> String {
+    match w {
+        MoveWitness::Move {
+            player,
+            in_left_game,
+            option,
+        } => {
+            let who = match player {
+                Player::Left => "Left",
+                Player::Right => "Right",
+            };
+            let which = if *in_left_game {
+                "the game"
+            } else {
+                "the other side"
+            };
+            format!("{who} moving in {which} to {option}")
+        }
+        MoveWitness::SmallerNumber => "both are numbers and the order is the other way".to_string(),
+    }
+}
+
+fn partizan_text(r: &Refutation) -> Option<String> {
+    Some(match r {
+        Refutation::Relation {
+            claimed,
+            actual,
+            witness,
+        } => {
+            let shown = witness
+                .as_ref()
+                .map(|w| format!("; refuted by {}", move_witness_text(w)))
+                .unwrap_or_default();
+            format!(
+                "the games compare as {}, not {}{shown}",
+                relation_symbol(*actual),
+                relation_symbol(*claimed)
+            )
+        }
+        Refutation::PartizanOutcome {
+            claimed,
+            actual,
+            witness,
+        } => {
+            let shown = witness
+                .as_ref()
+                .map(|w| format!("; a winning first move: {}", move_witness_text(w)))
+                .unwrap_or_default();
+            format!(
+                "the outcome is {}, not {}{shown}",
+                outcome_letter(*actual),
+                outcome_letter(*claimed)
+            )
+        }
+        Refutation::NotANumber { confused_with } => {
+            format!("not a number: the game is confused with {confused_with}")
+        }
+        Refutation::Step { step, failure } => {
+            format!("step {step} fails: {}", step_text(failure))
+        }
+        _ => return None,
+    })
+}
+
+fn step_text(f: &StepFailure) -> String {
+    match f {
+        StepFailure::NotEqual { witness } => {
+            let shown = witness
+                .as_ref()
+                .map(|w| format!(" ({})", move_witness_text(w)))
+                .unwrap_or_default();
+            format!("the terms are not equal{shown}")
+        }
+        StepFailure::NotTheOptions => "the written options are not the position's options".into(),
+        StepFailure::NotExplicit => "the rule needs both terms written as {...|...}".into(),
+        StepFailure::NotASubset => "an option appears that was not there before".into(),
+        StepFailure::NotDominated { option } => {
+            format!("the removed option {option} is not dominated by a kept one")
+        }
+        StepFailure::NotReversible => "no reversible option is bypassed this way".into(),
+        StepFailure::OptionsNotNumbers => {
+            "the options are not numbers with every left option below every right one".into()
+        }
+        StepFailure::NotSimplest { expected } => {
+            format!("the simplest number between the options is {expected}")
+        }
+        StepFailure::NotAValueClaim => "derivations prove value claims only".into(),
     }
 }
 

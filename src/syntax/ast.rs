@@ -44,7 +44,7 @@ pub enum Item {
     /// `include "path" [sha256 "hex"]`.
     Include(Include),
     /// `claim ID: STATEMENT by METHOD`.
-    Claim(Claim),
+    Claim(Box<Claim>),
 }
 
 /// `include "path" [sha256 "hex"]`.
@@ -89,12 +89,25 @@ pub enum Statement {
         game: Spanned<GameExpr>,
         value: Spanned<u64>,
     },
-    /// `outcome [misere] GAME = P|N`.
+    /// `outcome [misere] GAME = P|N` (impartial) or `= L|R|P|N` (partizan).
     Outcome {
         play: PlayAst,
         game: Spanned<GameExpr>,
         outcome: Spanned<char>,
     },
+    /// `value GAME = GAME`.
+    Value {
+        game: Spanned<GameExpr>,
+        value: Spanned<GameExpr>,
+    },
+    /// `compare GAME REL GAME`.
+    Compare {
+        left: Spanned<GameExpr>,
+        relation: Spanned<RelationAst>,
+        right: Spanned<GameExpr>,
+    },
+    /// `number GAME`.
+    Number { game: Spanned<GameExpr> },
     /// `count positions [up to symmetry] GAME = k`.
     CountPositions {
         up_to_symmetry: bool,
@@ -122,8 +135,73 @@ pub enum GameExpr {
     Kayles(Spanned<u64>),
     /// `dawson n` (octal 0.07).
     Dawson(Spanned<u64>),
-    /// `G + H + ...`.
+    /// `G + H + ...` (a difference `G - H` is `G + (-H)`).
     Sum(Vec<Spanned<GameExpr>>),
+    /// `{A, B | C}`.
+    Options {
+        left: Vec<Spanned<GameExpr>>,
+        right: Vec<Spanned<GameExpr>>,
+    },
+    /// An integer or a fraction as written: numerator, optional denominator.
+    Number {
+        numerator: String,
+        denominator: Option<String>,
+    },
+    /// `*` (1) or `*n`.
+    Star(u64),
+    /// `^`, `^n` (positive) or `v`, `vn` (negative): n ups.
+    Up(i64),
+    /// `+-G`: `{G | -G}`.
+    PlusMinus(Box<Spanned<GameExpr>>),
+    /// `-G`.
+    Neg(Box<Spanned<GameExpr>>),
+    /// `hackenbush "..."` or `green-hackenbush "..."`.
+    Hackenbush {
+        green_only: bool,
+        picture: Spanned<String>,
+    },
+    /// `domineering RxC` or `domineering "..#|..."`.
+    Domineering(Spanned<BoardExpr>),
+}
+
+/// A comparison as written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RelationAst {
+    /// `=`.
+    Equal,
+    /// `<=`.
+    LessOrEqual,
+    /// `>=`.
+    GreaterOrEqual,
+    /// `<`.
+    Less,
+    /// `>`.
+    Greater,
+    /// `||`.
+    Confused,
+}
+
+impl RelationAst {
+    /// The symbol.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            RelationAst::Equal => "=",
+            RelationAst::LessOrEqual => "<=",
+            RelationAst::GreaterOrEqual => ">=",
+            RelationAst::Less => "<",
+            RelationAst::Greater => ">",
+            RelationAst::Confused => "||",
+        }
+    }
+}
+
+/// One step of a derivation: `= GAME by RULE`.
+#[derive(Clone, Debug)]
+pub struct DerivationStep {
+    /// The term the step arrives at.
+    pub game: Spanned<GameExpr>,
+    /// The rule's name as written.
+    pub rule: Spanned<String>,
 }
 
 /// The grid rulesets' names.
@@ -165,6 +243,10 @@ pub enum Method {
     Search,
     /// `by table { GAME = n ... }`.
     Table(Vec<TableRow>),
+    /// `by definition`.
+    Definition,
+    /// `by derivation { = GAME by RULE ... }`.
+    Derivation(Vec<DerivationStep>),
     /// Another method name of the language (not applicable to these claims yet).
     Other(String),
 }

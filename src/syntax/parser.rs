@@ -267,6 +267,9 @@ impl<'s> Parser<'s> {
             Statement::Grundy { value, .. } => value.span.end,
             Statement::Outcome { outcome, .. } => outcome.span.end,
             Statement::CountPositions { count, .. } => count.span.end,
+            Statement::Value { value, .. } => value.span.end,
+            Statement::Compare { right, .. } => right.span.end,
+            Statement::Number { game } => game.span.end,
         };
         let statement = Spanned {
             node: statement,
@@ -286,12 +289,12 @@ impl<'s> Parser<'s> {
         let span = Span::new(self.offset(input), method.span.end);
         Ok((
             rest,
-            Item::Claim(Claim {
+            Item::Claim(Box::new(Claim {
                 id,
                 statement,
                 method,
                 span,
-            }),
+            })),
         ))
     }
 
@@ -319,9 +322,9 @@ impl<'s> Parser<'s> {
                 let (rest, play) = self.play(rest);
                 let (rest, game) = self.game(rest)?;
                 let (rest, _) = self.symbol(rest, "=")?;
-                let outcome = alt((char::<_, ()>('P'), char('N')))(rest);
+                let outcome = alt((char::<_, ()>('P'), char('N'), char('L'), char('R')))(rest);
                 let Ok((after, outcome)) = outcome else {
-                    return Err(self.error_at(rest, SyntaxErrorKind::Expected("P or N")));
+                    return Err(self.error_at(rest, SyntaxErrorKind::Expected("L, R, P or N")));
                 };
                 let outcome = Spanned {
                     node: outcome,
@@ -357,6 +360,29 @@ impl<'s> Parser<'s> {
                     },
                 ))
             }
+            "value" => {
+                let (rest, game) = self.game(rest)?;
+                let (rest, _) = self.symbol(rest, "=")?;
+                let (rest, value) = self.game(rest)?;
+                Ok((rest, Statement::Value { game, value }))
+            }
+            "compare" => {
+                let (rest, left) = self.game(rest)?;
+                let (rest, relation) = self.relation(rest)?;
+                let (rest, right) = self.game(rest)?;
+                Ok((
+                    rest,
+                    Statement::Compare {
+                        left,
+                        relation,
+                        right,
+                    },
+                ))
+            }
+            "number" => {
+                let (rest, game) = self.game(rest)?;
+                Ok((rest, Statement::Number { game }))
+            }
             other => {
                 let kind = SyntaxErrorKind::UnknownStatement(other.to_string());
                 Err(SyntaxError {
@@ -364,6 +390,63 @@ impl<'s> Parser<'s> {
                     span: self.span(input, after),
                 })
             }
+        }
+    }
+
+    fn relation<'a>(&self, input: &'a str) -> PResult<'a, Spanned<RelationAst>> {
+        // Longest symbols first, so that `<=` is not read as `<`.
+        let table = [
+            ("<=", RelationAst::LessOrEqual),
+            (">=", RelationAst::GreaterOrEqual),
+            ("||", RelationAst::Confused),
+            ("=", RelationAst::Equal),
+            ("<", RelationAst::Less),
+            (">", RelationAst::Greater),
+        ];
+        for (sym, relation) in table {
+            if let Some(after) = input.strip_prefix(sym) {
+                let span = self.span(input, after);
+                return Ok((
+                    self.ws(after),
+                    Spanned {
+                        node: relation,
+                        span,
+                    },
+                ));
+            }
+        }
+        Err(self.error_at(
+            input,
+            SyntaxErrorKind::Expected("a relation: = <= >= < > ||"),
+        ))
+    }
+
+    /// `{ (= GAME by RULE)* }`.
+    fn derivation<'a>(&self, input: &'a str) -> PResult<'a, Method> {
+        let (mut rest, _) = self.symbol(input, "{")?;
+        let mut steps = Vec::new();
+        loop {
+            if let Ok((r, _)) = self.symbol(rest, "}") {
+                return Ok((r, Method::Derivation(steps)));
+            }
+            if rest.is_empty() || rest.starts_with("claim") || rest.starts_with("include") {
+                let start = self.offset(input);
+                return Err(SyntaxError {
+                    kind: SyntaxErrorKind::UnclosedBlock,
+                    span: Span::new(start, start + 1),
+                });
+            }
+            let (r, _) = self.symbol(rest, "=")?;
+            let (r, game) = self.game(r)?;
+            let (r, _) = self.keyword(r, "by")?;
+            let (after, name) =
+                word(r).map_err(|_| self.error_at(r, SyntaxErrorKind::Expected("a rule name")))?;
+            let rule = Spanned {
+                node: name.to_string(),
+                span: self.span(r, after),
+            };
+            steps.push(DerivationStep { game, rule });
+            rest = self.ws(after);
         }
     }
 
@@ -375,6 +458,8 @@ impl<'s> Parser<'s> {
         match name {
             "search" => Ok((rest, Method::Search)),
             "table" => self.table(rest),
+            "definition" => Ok((rest, Method::Definition)),
+            "derivation" => self.derivation(rest),
             other if METHOD_NAMES.contains(&other) => {
                 // The body (or `from ID`) of a method this version cannot
                 // check is skipped, so that the claim is reported as such.
@@ -420,14 +505,26 @@ impl<'s> Parser<'s> {
         }
     }
 
-    /// `term ('+' term)*`.
+    /// `term (('+' | '-') term)*`; `G - H` is `G + (-H)`.
     fn game<'a>(&self, input: &'a str) -> PResult<'a, Spanned<GameExpr>> {
         let (mut rest, first) = self.term(input)?;
         let mut terms = vec![first];
-        while let Ok((r, _)) = self.symbol(rest, "+") {
-            let (r, term) = self.term(r)?;
-            terms.push(term);
-            rest = r;
+        loop {
+            if let Ok((r, _)) = self.symbol(rest, "+") {
+                let (r, term) = self.term(r)?;
+                terms.push(term);
+                rest = r;
+            } else if let Ok((r, _)) = self.symbol(rest, "-") {
+                let (r, term) = self.term(r)?;
+                let span = Span::new(self.offset(rest), term.span.end);
+                terms.push(Spanned {
+                    node: GameExpr::Neg(Box::new(term)),
+                    span,
+                });
+                rest = r;
+            } else {
+                break;
+            }
         }
         if terms.len() == 1 {
             return Ok((rest, terms.remove(0)));
@@ -461,11 +558,28 @@ impl<'s> Parser<'s> {
                 },
             ));
         }
+        if let Some(result) = self.partizan_term(input) {
+            return result;
+        }
         let Ok((after, name)) = word(input) else {
             return Err(self.error_at(input, SyntaxErrorKind::Expected("a game")));
         };
         let rest = self.ws(after);
         let (rest, game, end) = match name {
+            "hackenbush" | "green-hackenbush" => {
+                let (r, picture) = self.string(rest)?;
+                let end = picture.span.end;
+                let game = GameExpr::Hackenbush {
+                    green_only: name == "green-hackenbush",
+                    picture,
+                };
+                (r, game, end)
+            }
+            "domineering" => {
+                let (r, board) = self.board(rest)?;
+                let end = board.span.end;
+                (r, GameExpr::Domineering(board), end)
+            }
             "nim" => {
                 let (mut r, _) = self.symbol(rest, "[")?;
                 let end;
@@ -538,6 +652,178 @@ impl<'s> Parser<'s> {
                 span: Span::new(self.offset(input), end),
             },
         ))
+    }
+
+    /// The terms of the partizan notation: `{L|R}`, `-G`, `+-G`, and the
+    /// compact values `3/4`, `*`, `*n`, `^`, `^n`, `v`, `vn` and their
+    /// juxtapositions (`1/2*`, `^*`, `3/4v3*`), which are sums. `None` when the
+    /// input starts none of these.
+    fn partizan_term<'a>(&self, input: &'a str) -> Option<PResult<'a, Spanned<GameExpr>>> {
+        let nested = |p: &Self, r: &'a str| -> PResult<'a, Spanned<GameExpr>> {
+            if p.depth.get() >= MAX_DEPTH {
+                return Err(p.error_at(input, SyntaxErrorKind::NestingTooDeep));
+            }
+            p.depth.set(p.depth.get() + 1);
+            let inner = p.term(r);
+            p.depth.set(p.depth.get() - 1);
+            inner
+        };
+        if let Some(r) = input.strip_prefix("+-") {
+            return Some(nested(self, self.ws(r)).map(|(rest, inner)| {
+                let span = Span::new(self.offset(input), inner.span.end);
+                let node = GameExpr::PlusMinus(Box::new(inner));
+                (rest, Spanned { node, span })
+            }));
+        }
+        if let Some(r) = input.strip_prefix('-') {
+            return Some(nested(self, self.ws(r)).map(|(rest, inner)| {
+                let span = Span::new(self.offset(input), inner.span.end);
+                let node = GameExpr::Neg(Box::new(inner));
+                (rest, Spanned { node, span })
+            }));
+        }
+        if input.starts_with('{') {
+            return Some(self.options(input));
+        }
+        let starts_compact = input
+            .starts_with(|c: char| c.is_ascii_digit() || c == '*' || c == '^')
+            || (input.starts_with('v')
+                && input[1..]
+                    .chars()
+                    .next()
+                    .is_none_or(|c| !c.is_ascii_alphabetic() && c != '-' && c != '_'));
+        if starts_compact {
+            return Some(self.compact(input));
+        }
+        None
+    }
+
+    /// `{ GAME, ... | GAME, ... }` (either side may be empty).
+    fn options<'a>(&self, input: &'a str) -> PResult<'a, Spanned<GameExpr>> {
+        if self.depth.get() >= MAX_DEPTH {
+            return Err(self.error_at(input, SyntaxErrorKind::NestingTooDeep));
+        }
+        self.depth.set(self.depth.get() + 1);
+        let result = self.options_inner(input);
+        self.depth.set(self.depth.get() - 1);
+        result
+    }
+
+    fn options_inner<'a>(&self, input: &'a str) -> PResult<'a, Spanned<GameExpr>> {
+        let (mut rest, _) = self.symbol(input, "{")?;
+        let mut sides = [Vec::new(), Vec::new()];
+        let mut side = 0;
+        loop {
+            if side == 0
+                && let Ok((r, _)) = self.symbol(rest, "|")
+            {
+                side = 1;
+                rest = r;
+                continue;
+            }
+            if let Ok((r, end)) = self.symbol(rest, "}") {
+                if side == 0 {
+                    return Err(self.error_at(rest, SyntaxErrorKind::Expected("`|`")));
+                }
+                let [left, right] = sides;
+                let span = Span::new(self.offset(input), end);
+                return Ok((
+                    r,
+                    Spanned {
+                        node: GameExpr::Options { left, right },
+                        span,
+                    },
+                ));
+            }
+            let (r, option) = self.game(rest)?;
+            sides[side].push(option);
+            rest = match self.symbol(r, ",") {
+                Ok((r, _)) => r,
+                Err(_) => r,
+            };
+        }
+    }
+
+    /// A number, ups and a star written together: `3/4v3*` is 3/4 + v3 + *.
+    fn compact<'a>(&self, input: &'a str) -> PResult<'a, Spanned<GameExpr>> {
+        let digits = |i: &'a str| -> (&'a str, Option<&'a str>) {
+            match digit1::<_, ()>(i) {
+                Ok((r, d)) => (r, Some(d)),
+                Err(_) => (i, None),
+            }
+        };
+        let mut parts = Vec::new();
+        let mut rest = input;
+        let start = |r: &str| self.offset(r);
+        if let (r, Some(numerator)) = digits(rest) {
+            let from = start(rest);
+            let (r, denominator) = match r.strip_prefix('/') {
+                Some(after) => match digits(after) {
+                    (r2, Some(d)) => (r2, Some(d.to_string())),
+                    _ => {
+                        return Err(
+                            self.error_at(after, SyntaxErrorKind::Expected("a denominator"))
+                        );
+                    }
+                },
+                None => (r, None),
+            };
+            let node = GameExpr::Number {
+                numerator: numerator.to_string(),
+                denominator,
+            };
+            parts.push(Spanned {
+                node,
+                span: Span::new(from, start(r)),
+            });
+            rest = r;
+        }
+        for (prefix, sign) in [("^", 1i64), ("v", -1i64)] {
+            if let Some(r) = rest.strip_prefix(prefix) {
+                let from = start(rest);
+                let (r, count) = digits(r);
+                let count = match count {
+                    Some(c) => c.parse::<i64>().map_err(|_| SyntaxError {
+                        kind: SyntaxErrorKind::NumberTooLarge,
+                        span: Span::new(from, start(r)),
+                    })?,
+                    None => 1,
+                };
+                let node = GameExpr::Up(sign * count);
+                parts.push(Spanned {
+                    node,
+                    span: Span::new(from, start(r)),
+                });
+                rest = r;
+                break;
+            }
+        }
+        if let Some(r) = rest.strip_prefix('*') {
+            let from = start(rest);
+            let (r, n) = digits(r);
+            let n = match n {
+                Some(n) => n.parse::<u64>().map_err(|_| SyntaxError {
+                    kind: SyntaxErrorKind::NumberTooLarge,
+                    span: Span::new(from, start(r)),
+                })?,
+                None => 1,
+            };
+            parts.push(Spanned {
+                node: GameExpr::Star(n),
+                span: Span::new(from, start(r)),
+            });
+            rest = r;
+        }
+        if parts.is_empty() {
+            return Err(self.error_at(input, SyntaxErrorKind::Expected("a game")));
+        }
+        let span = Span::new(start(input), start(rest));
+        let node = if parts.len() == 1 {
+            parts.remove(0).node
+        } else {
+            GameExpr::Sum(parts)
+        };
+        Ok((self.ws(rest), Spanned { node, span }))
     }
 
     fn board<'a>(&self, input: &'a str) -> PResult<'a, Spanned<BoardExpr>> {

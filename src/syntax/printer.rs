@@ -36,6 +36,20 @@ pub fn statement(s: &Statement) -> String {
             };
             format!("count positions{} {} = {}", sym, game(&g.node), count.node)
         }
+        Statement::Value { game: g, value } => {
+            format!("value {} = {}", game(&g.node), game(&value.node))
+        }
+        Statement::Compare {
+            left,
+            relation,
+            right,
+        } => format!(
+            "compare {} {} {}",
+            game(&left.node),
+            relation.node.symbol(),
+            game(&right.node)
+        ),
+        Statement::Number { game: g } => format!("number {}", game(&g.node)),
     }
 }
 
@@ -54,14 +68,65 @@ pub fn game(g: &GameExpr) -> String {
         GameExpr::Kayles(n) => format!("kayles {}", n.node),
         GameExpr::Dawson(n) => format!("dawson {}", n.node),
         GameExpr::Sum(terms) => {
-            let terms: Vec<String> = terms
-                .iter()
-                .map(|t| match &t.node {
-                    GameExpr::Sum(_) => format!("({})", game(&t.node)),
-                    other => game(other),
-                })
-                .collect();
-            terms.join(" + ")
+            let mut out = String::new();
+            for (i, t) in terms.iter().enumerate() {
+                let (sign, t) = match &t.node {
+                    GameExpr::Neg(inner) if i > 0 => (" - ", &inner.node),
+                    other => (if i > 0 { " + " } else { "" }, other),
+                };
+                out.push_str(sign);
+                out.push_str(&operand(t));
+            }
+            out
         }
+        GameExpr::Options { left, right } => {
+            let side = |v: &[Spanned<GameExpr>]| {
+                v.iter()
+                    .map(|g| game(&g.node))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            format!("{{{} | {}}}", side(left), side(right))
+                .replace("{ | ", "{| ")
+                .replace(" | }", " |}")
+        }
+        GameExpr::Number {
+            numerator,
+            denominator,
+        } => match denominator {
+            Some(d) => format!("{numerator}/{d}"),
+            None => numerator.clone(),
+        },
+        GameExpr::Star(1) => "*".to_string(),
+        GameExpr::Star(n) => format!("*{n}"),
+        GameExpr::Up(1) => "^".to_string(),
+        GameExpr::Up(-1) => "v".to_string(),
+        GameExpr::Up(n) if *n < 0 => format!("v{}", n.unsigned_abs()),
+        GameExpr::Up(n) => format!("^{n}"),
+        GameExpr::PlusMinus(inner) => format!("+-{}", operand(&inner.node)),
+        GameExpr::Neg(inner) => format!("-{}", operand(&inner.node)),
+        GameExpr::Hackenbush {
+            green_only,
+            picture,
+        } => {
+            let name = if *green_only {
+                "green-hackenbush"
+            } else {
+                "hackenbush"
+            };
+            format!("{name} \"{}\"", picture.node)
+        }
+        GameExpr::Domineering(board) => match &board.node {
+            BoardExpr::Dims { rows, cols } => format!("domineering {rows}x{cols}"),
+            BoardExpr::Picture(p) => format!("domineering \"{p}\""),
+        },
+    }
+}
+
+/// A game as the operand of `+`, `-` or a prefix: sums in parentheses.
+fn operand(g: &GameExpr) -> String {
+    match g {
+        GameExpr::Sum(_) => format!("({})", game(g)),
+        other => game(other),
     }
 }

@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod naive;
+pub mod naive_cgt;
 
 use gamecert::driver::{CheckOptions, Limits, Outcome, check_paths, check_source};
 use gamecert::kernel::budget::DEFAULT_MAX_ENTRIES;

@@ -304,8 +304,37 @@ impl Grid {
         }
     }
 
+    /// The connected groups of free cells that have a free neighbour (the
+    /// parts a domino game splits into), each cut to its bounding box and
+    /// replaced by the least of its images under the flips that keep rows as
+    /// rows: identity, upside down, left to right, half turn. Unlike
+    /// [`Grid::canonical`] it never transposes, because in a partizan domino
+    /// game a transpose exchanges the players.
+    pub fn flip_components(&self) -> Vec<Grid> {
+        let fr = self.frame();
+        let mut live = self.free & fr.neighbours(self.free);
+        let mut out = Vec::new();
+        while live != 0 {
+            let comp = flood(&fr, live & live.wrapping_neg(), live);
+            live &= !comp;
+            let boxed = self.boxed_part(&fr, comp);
+            out.push(boxed.with(least_upright_image(&boxed.frame(), boxed.free)));
+        }
+        out
+    }
+
+    /// The transposed position: rows become columns.
+    pub fn transposed(&self) -> Grid {
+        self.transpose()
+    }
+
     /// The cells `part` cut out to their bounding box and put in canonical form.
     fn canonical_part(&self, fr: &Frame, part: u64) -> Grid {
+        self.boxed_part(fr, part).canonical()
+    }
+
+    /// The cells `part` cut out to their bounding box.
+    fn boxed_part(&self, fr: &Frame, part: u64) -> Grid {
         let w = fr.w;
         let first_row = fr.row_of(part.trailing_zeros());
         let last_row = fr.row_of(63 - part.leading_zeros());
@@ -337,7 +366,6 @@ impl Grid {
             cols: bw as u8,
             free: boxed,
         }
-        .canonical()
     }
 
     /// The least image of this position under the rectangle's eight symmetries,

@@ -1,0 +1,333 @@
+//! Canonical forms of partizan games (untrusted: for `eval`, for the number
+//! a `number` claim is checked against, and for suggestions).
+//!
+//! Key decision: canonical forms live in the kernel's own arena of games and
+//! are compared with the kernel's comparison, but nothing here is trusted: a
+//! value printed by `eval` is only a suggestion until a claim states it and
+//! the kernel checks the claim by definition. A canonical form is a number
+//! node or an options node whose options are canonical, with no dominated and
+//! no reversible option; numbers are found by the simplest-number rule, and
+//! sums are formed from canonical summands (numbers added exactly, a number
+//! translating the other summands' options).
+
+use std::collections::HashMap;
+
+use crate::kernel::budget::{Budget, Exhausted};
+use crate::kernel::partizan::check::NumberCandidate;
+use crate::kernel::partizan::compare::Comparer;
+use crate::kernel::partizan::dyadic::{Dyadic, simplest_between};
+use crate::kernel::partizan::game::{Games, Id, Term};
+
+/// Canonical forms over one arena.
+pub struct Canonical {
+    /// The comparison (and arena) the forms are built in.
+    pub cmp: Comparer,
+    memo: HashMap<Id, Id>,
+    stops: HashMap<(Id, bool), Dyadic>,
+    /// The canonical forms of `^k + *n` (|k| <= 8, n < 16), built on first use.
+    infinitesimals: Option<HashMap<Id, (i32, u32)>>,
+}
+
+impl Canonical {
+    /// A fresh arena with the given budget.
+    pub fn new(budget: Budget) -> Canonical {
+        Canonical {
+            cmp: Comparer::new(Games::new(), budget),
+            memo: HashMap::new(),
+            stops: HashMap::new(),
+            infinitesimals: None,
+        }
+    }
+
+    /// The canonical form of a term.
+    pub fn of_term(&mut self, term: &Term) -> Result<Id, Exhausted> {
+        let g = self.cmp.games.term(term);
+        self.of(g)
+    }
+
+    /// The canonical form of `g`.
+    pub fn of(&mut self, g: Id) -> Result<Id, Exhausted> {
+        if let Some(&c) = self.memo.get(&g) {
+            return Ok(c);
+        }
+        self.cmp.budget.expand(self.memo.len())?;
+        let c = if self.cmp.games.as_number(g).is_some() {
+            g
+        } else if let Some(parts) = self.cmp.games.sum_parts(g) {
+            self.sum(&parts)?
+        } else {
+            let options = self.cmp.games.options(g);
+            let mut left = Vec::with_capacity(options.0.len());
+            for &o in &options.0 {
+                left.push(self.of(o)?);
+            }
+            let mut right = Vec::with_capacity(options.1.len());
+            for &o in &options.1 {
+                right.push(self.of(o)?);
+            }
+            self.simplify(left, right)?
+        };
+        self.memo.insert(g, c);
+        Ok(c)
+    }
+
+    /// The canonical form of a sum, from canonical summands.
+    fn sum(&mut self, parts: &[Id]) -> Result<Id, Exhausted> {
+        let mut number = Dyadic::zero();
+        let mut others = Vec::new();
+        for &p in parts {
+            let c = self.of(p)?;
+            match self.cmp.games.as_number(c) {
+                Some(x) => number = number.add(x),
+                None => others.push(c),
+            }
+        }
+        others.sort_unstable();
+        let x = self.cmp.games.number(number.clone());
+        match others.len() {
+            0 => Ok(x),
+            1 if number.signum() == 0 => Ok(others[0]),
+            _ => {
+                let mut all = others.clone();
+                if number.signum() != 0 {
+                    all.push(x);
+                }
+                let key = self.cmp.games.sum(all);
+                if let Some(&c) = self.memo.get(&key) {
+                    return Ok(c);
+                }
+                // Options: a move in one non-number summand (a number is never
+                // worth moving in while another summand is not a number).
+                let (mut left, mut right) = (Vec::new(), Vec::new());
+                for i in 0..others.len() {
+                    let options = self.cmp.games.options(others[i]);
+                    for (side, out) in [(&options.0, &mut left), (&options.1, &mut right)] {
+                        for &o in side {
+                            let mut next = others.clone();
+                            next[i] = o;
+                            if number.signum() != 0 {
+                                next.push(x);
+                            }
+                            out.push(self.sum(&next)?);
+                        }
+                    }
+                }
+                let c = self.simplify(left, right)?;
+                self.memo.insert(key, c);
+                Ok(c)
+            }
+        }
+    }
+
+    /// `{left | right}` of canonical options, without dominated or
+    /// reversible options, as a number when it is one.
+    fn simplify(&mut self, mut left: Vec<Id>, mut right: Vec<Id>) -> Result<Id, Exhausted> {
+        loop {
+            left.sort_unstable();
+            left.dedup();
+            right.sort_unstable();
+            right.dedup();
+            self.remove_dominated(&mut left, true)?;
+            self.remove_dominated(&mut right, false)?;
+            let g = self.cmp.games.options_node(left.clone(), right.clone());
+            if let Some(number) = self.number_form(&left, &right) {
+                return Ok(self.cmp.games.number(number));
+            }
+            if !self.bypass_one(g, &mut left, &mut right)? {
+                return Ok(g);
+            }
+        }
+    }
+
+    fn remove_dominated(&mut self, side: &mut Vec<Id>, left: bool) -> Result<(), Exhausted> {
+        let mut i = 0;
+        while i < side.len() {
+            let x = side[i];
+            let mut dominated = false;
+            for &y in side.iter() {
+                if y != x {
+                    dominated = if left {
+                        self.cmp.ge(y, x)?
+                    } else {
+                        self.cmp.ge(x, y)?
+                    };
+                    if dominated {
+                        break;
+                    }
+                }
+            }
+            if dominated {
+                side.remove(i);
+            } else {
+                i += 1;
+            }
+        }
+        Ok(())
+    }
+
+    /// Bypasses one reversible option of `g = {left | right}`; false if none.
+    fn bypass_one(
+        &mut self,
+        g: Id,
+        left: &mut Vec<Id>,
+        right: &mut Vec<Id>,
+    ) -> Result<bool, Exhausted> {
+        for i in 0..left.len() {
+            let x = left[i];
+            let replies = self.cmp.games.options(x).1.clone();
+            for reply in replies {
+                if self.cmp.ge(g, reply)? {
+                    left.remove(i);
+                    left.extend_from_slice(&self.cmp.games.options(reply).0);
+                    return Ok(true);
+                }
+            }
+        }
+        for i in 0..right.len() {
+            let x = right[i];
+            let replies = self.cmp.games.options(x).0.clone();
+            for reply in replies {
+                if self.cmp.ge(reply, g)? {
+                    right.remove(i);
+                    right.extend_from_slice(&self.cmp.games.options(reply).1);
+                    return Ok(true);
+                }
+            }
+        }
+        Ok(false)
+    }
+
+    /// The number `{left | right}` is, when every option is a number and
+    /// every left option is below every right option.
+    fn number_form(&self, left: &[Id], right: &[Id]) -> Option<Dyadic> {
+        let numbers = |ids: &[Id]| -> Option<Vec<Dyadic>> {
+            ids.iter()
+                .map(|&o| self.cmp.games.as_number(o).cloned())
+                .collect()
+        };
+        let (l, r) = (numbers(left)?, numbers(right)?);
+        simplest_between(l.iter().max(), r.iter().min())
+    }
+
+    /// The left and right stops of a canonical form.
+    pub fn stops(&mut self, g: Id) -> (Dyadic, Dyadic) {
+        (self.stop(g, true), self.stop(g, false))
+    }
+
+    fn stop(&mut self, g: Id, left: bool) -> Dyadic {
+        if let Some(x) = self.cmp.games.as_number(g) {
+            return x.clone();
+        }
+        if let Some(x) = self.stops.get(&(g, left)) {
+            return x.clone();
+        }
+        let options = self.cmp.games.options(g);
+        let side = if left { &options.0 } else { &options.1 };
+        let stops: Vec<Dyadic> = side.iter().map(|&o| self.stop(o, !left)).collect();
+        let best = if left {
+            stops.into_iter().max()
+        } else {
+            stops.into_iter().min()
+        };
+        let stop = best.unwrap_or_else(Dyadic::zero);
+        self.stops.insert((g, left), stop.clone());
+        stop
+    }
+
+    /// `g` in compact notation: numbers, `*n`, `x^k*n` (as `3/4v3*`), `+-x`,
+    /// otherwise `{...|...}`.
+    pub fn print(&mut self, g: Id) -> String {
+        if let Some(x) = self.cmp.games.as_number(g) {
+            return x.to_string();
+        }
+        if let Some(text) = self.compact(g) {
+            return text;
+        }
+        let options = self.cmp.games.options(g);
+        let (l, r) = (options.0.clone(), options.1.clone());
+        // A switch {x | -x} with x > 0 is +-x.
+        if let ([a], [b]) = (l.as_slice(), r.as_slice())
+            && self.cmp.games.neg(*a) == *b
+            && self.cmp.games.as_number(*a).is_some_and(|x| x.signum() > 0)
+        {
+            return format!("+-{}", self.print(*a));
+        }
+        let side = |me: &mut Self, ids: &[Id]| {
+            ids.iter()
+                .map(|&o| me.print(o))
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        format!("{{{}|{}}}", side(self, &l), side(self, &r))
+    }
+
+    /// `g` as number + ups + nimber when it is one (|ups| <= 8, nimber < 16).
+    fn compact(&mut self, g: Id) -> Option<String> {
+        let (ls, rs) = self.stops(g);
+        if ls != rs {
+            return None;
+        }
+        if self.infinitesimals.is_none() {
+            self.infinitesimals = Some(self.infinitesimal_table()?);
+        }
+        let minus_x = self.cmp.games.number(ls.neg());
+        let rest = self.cmp.games.sum(vec![g, minus_x]);
+        let rest = self.of(rest).ok()?;
+        let &(ups, star) = self.infinitesimals.as_ref()?.get(&rest)?;
+        Some(compact_text(&ls, ups, star))
+    }
+
+    fn infinitesimal_table(&mut self) -> Option<HashMap<Id, (i32, u32)>> {
+        let up = self.cmp.games.term(&Term::Options(
+            vec![Term::Number(Dyadic::zero())],
+            vec![Term::Nimber(1)],
+        ));
+        let mut table = HashMap::new();
+        for ups in -8i32..=8 {
+            for star in 0u32..16 {
+                let mut parts = vec![self.cmp.games.nimber(star)];
+                let unit = if ups < 0 { self.cmp.games.neg(up) } else { up };
+                parts.extend(std::iter::repeat_n(unit, ups.unsigned_abs() as usize));
+                let candidate = self.cmp.games.sum(parts);
+                let c = self.of(candidate).ok()?;
+                table.entry(c).or_insert((ups, star));
+            }
+        }
+        Some(table)
+    }
+}
+
+fn compact_text(x: &Dyadic, ups: i32, star: u32) -> String {
+    let mut out = String::new();
+    if x.signum() != 0 || (ups == 0 && star == 0) {
+        out.push_str(&x.to_string());
+    }
+    match ups {
+        0 => {}
+        1 => out.push('^'),
+        -1 => out.push('v'),
+        n if n > 0 => out.push_str(&format!("^{n}")),
+        n => out.push_str(&format!("v{}", n.unsigned_abs())),
+    }
+    match star {
+        0 => {}
+        1 => out.push('*'),
+        n => out.push_str(&format!("*{n}")),
+    }
+    out
+}
+
+/// The number a `number` claim is checked against: the game's value when it
+/// is a number, otherwise a number the game is confused with, if any.
+pub fn number_candidate(term: &Term) -> Option<NumberCandidate> {
+    let mut canon = Canonical::new(Budget::new(Some(5_000_000), None, 10_000_000));
+    let g = canon.of_term(term).ok()?;
+    if let Some(x) = canon.cmp.games.as_number(g) {
+        return Some(NumberCandidate::Equal(x.clone()));
+    }
+    let (ls, rs) = canon.stops(g);
+    if ls > rs {
+        return simplest_between(Some(&rs), Some(&ls)).map(NumberCandidate::Confused);
+    }
+    Some(NumberCandidate::Confused(ls))
+}

@@ -1,0 +1,467 @@
+//! Partizan claims to verdicts: values, outcomes, comparisons, numbers,
+//! Grundy values of impartial terms, and derivations.
+
+use super::compare::{Comparer, Reason};
+use super::dyadic::{Dyadic, simplest_between};
+use super::game::{Games, Id, MAX_EDGES, Player, Term};
+use crate::kernel::budget::{Budget, Exhausted};
+use crate::kernel::verdict::{
+    MoveWitness, PartizanOutcome, Refutation, Relation, Rule, StepFailure, Undecided, Verdict,
+};
+
+/// A partizan claim.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Statement {
+    /// `value G = V`.
+    Value { game: Term, value: Term },
+    /// `outcome G = L|R|P|N`.
+    Outcome {
+        game: Term,
+        outcome: PartizanOutcome,
+    },
+    /// `compare G REL H`.
+    Compare {
+        left: Term,
+        relation: Relation,
+        right: Term,
+    },
+    /// `grundy G = n` for an impartial term: `G = *n`.
+    Grundy { game: Term, value: u32 },
+    /// `number G`, with the elaborator's candidate (untrusted): the number G
+    /// equals, or a number G is confused with.
+    Number {
+        game: Term,
+        candidate: Option<NumberCandidate>,
+    },
+}
+
+/// A number the elaborator proposes for a `number` claim.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NumberCandidate {
+    /// G should equal this number.
+    Equal(Dyadic),
+    /// G should be confused with this number (so G is not a number).
+    Confused(Dyadic),
+}
+
+/// How a step of a derivation claims to follow from the previous term.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StepRule {
+    /// Only the equality, by definition.
+    Definition,
+    /// The previous term's options, written out as `{...|...}`.
+    Options,
+    /// Dominated options removed.
+    Dominated,
+    /// One reversible option bypassed.
+    Reversible,
+    /// `{a|b}` of numbers replaced by the simplest number between them.
+    SimplestNumber,
+}
+
+/// One step of a derivation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// The term the step arrives at.
+    pub term: Term,
+    /// The rule it names.
+    pub rule: StepRule,
+}
+
+/// How the claim is to be checked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Evidence {
+    /// By the recursive definition.
+    Definition,
+    /// A chain of equalities from the game to the value.
+    Derivation(Vec<Step>),
+}
+
+/// Checks a partizan claim.
+pub fn check(statement: &Statement, evidence: &Evidence, budget: Budget) -> Verdict {
+    let rule = match evidence {
+        Evidence::Definition => Rule::PartizanDefinition,
+        Evidence::Derivation(_) => Rule::PartizanDerivation,
+    };
+    if !within_limits(statement, evidence) {
+        return Verdict::Undecided {
+            rule,
+            reason: Undecided::OutsideLimits,
+        };
+    }
+    let mut cmp = Comparer::new(Games::new(), budget);
+    let result = match evidence {
+        Evidence::Definition => decide(&mut cmp, statement),
+        Evidence::Derivation(steps) => derive(&mut cmp, statement, steps),
+    };
+    match result {
+        Ok(None) => Verdict::Verified {
+            rule,
+            nodes: cmp.budget.nodes(),
+            value: 0,
+        },
+        Ok(Some(refutation)) => Verdict::Refuted { rule, refutation },
+        Err(Undecidable::Budget(e)) => Verdict::Undecided {
+            rule,
+            reason: Undecided::Budget(e),
+        },
+        Err(Undecidable::NoCandidate) => Verdict::Undecided {
+            rule,
+            reason: Undecided::NoNumberCandidate,
+        },
+    }
+}
+
+enum Undecidable {
+    Budget(Exhausted),
+    NoCandidate,
+}
+
+impl From<Exhausted> for Undecidable {
+    fn from(e: Exhausted) -> Self {
+        Undecidable::Budget(e)
+    }
+}
+
+type Outcome = Result<Option<Refutation>, Undecidable>;
+
+fn decide(cmp: &mut Comparer, statement: &Statement) -> Outcome {
+    match statement {
+        Statement::Value { game, value } => {
+            let (g, v) = (cmp.games.term(game), cmp.games.term(value));
+            compare_claim(cmp, g, Relation::Equal, v)
+        }
+        Statement::Grundy { game, value } => {
+            let (g, v) = (cmp.games.term(game), cmp.games.nimber(*value));
+            compare_claim(cmp, g, Relation::Equal, v)
+        }
+        Statement::Compare {
+            left,
+            relation,
+            right,
+        } => {
+            let (g, h) = (cmp.games.term(left), cmp.games.term(right));
+            compare_claim(cmp, g, *relation, h)
+        }
+        Statement::Outcome { game, outcome } => {
+            let g = cmp.games.term(game);
+            outcome_claim(cmp, g, *outcome)
+        }
+        Statement::Number { game, candidate } => {
+            let g = cmp.games.term(game);
+            match candidate {
+                Some(NumberCandidate::Equal(x)) => {
+                    let x = cmp.games.number(x.clone());
+                    match compare_claim(cmp, g, Relation::Equal, x)? {
+                        None => Ok(None),
+                        Some(_) => Err(Undecidable::NoCandidate),
+                    }
+                }
+                Some(NumberCandidate::Confused(y)) => {
+                    let yid = cmp.games.number(y.clone());
+                    if !cmp.ge(g, yid)? && !cmp.ge(yid, g)? {
+                        Ok(Some(Refutation::NotANumber {
+                            confused_with: y.to_string(),
+                        }))
+                    } else {
+                        Err(Undecidable::NoCandidate)
+                    }
+                }
+                None => Err(Undecidable::NoCandidate),
+            }
+        }
+    }
+}
+
+/// The relation that holds between `g` and `h`.
+fn relation(cmp: &mut Comparer, g: Id, h: Id) -> Result<Relation, Exhausted> {
+    let ge = cmp.ge(g, h)?;
+    let le = cmp.ge(h, g)?;
+    Ok(match (ge, le) {
+        (true, true) => Relation::Equal,
+        (true, false) => Relation::Greater,
+        (false, true) => Relation::Less,
+        (false, false) => Relation::Confused,
+    })
+}
+
+/// Checks `g REL h`; a refutation names a move that breaks a needed `>=`.
+fn compare_claim(cmp: &mut Comparer, g: Id, claimed: Relation, h: Id) -> Outcome {
+    let actual = relation(cmp, g, h)?;
+    let holds = match claimed {
+        Relation::GreaterOrEqual => matches!(actual, Relation::Equal | Relation::Greater),
+        Relation::LessOrEqual => matches!(actual, Relation::Equal | Relation::Less),
+        other => other == actual,
+    };
+    if holds {
+        return Ok(None);
+    }
+    // A needed `g >= h` (or `h >= g`) that fails has a refuting move.
+    let needs_ge = matches!(
+        claimed,
+        Relation::Equal | Relation::GreaterOrEqual | Relation::Greater
+    );
+    let needs_le = matches!(
+        claimed,
+        Relation::Equal | Relation::LessOrEqual | Relation::Less
+    );
+    let witness = if needs_ge && !matches!(actual, Relation::Equal | Relation::Greater) {
+        cmp.why_not_ge(g, h)?.map(|r| witness(cmp, r, true))
+    } else if needs_le && !matches!(actual, Relation::Equal | Relation::Less) {
+        cmp.why_not_ge(h, g)?.map(|r| witness(cmp, r, false))
+    } else {
+        None
+    };
+    Ok(Some(Refutation::Relation {
+        claimed,
+        actual,
+        witness,
+    }))
+}
+
+/// Turns the reason `first >= second` fails into a fact about the claim's
+/// games: `claim_order` is whether `first` is the claim's left-hand game.
+fn witness(cmp: &Comparer, reason: Reason, claim_order: bool) -> MoveWitness {
+    match reason {
+        Reason::RightInFirst(o) => MoveWitness::Move {
+            player: Player::Right,
+            in_left_game: claim_order,
+            option: cmp.games.describe(o),
+        },
+        Reason::LeftInSecond(o) => MoveWitness::Move {
+            player: Player::Left,
+            in_left_game: !claim_order,
+            option: cmp.games.describe(o),
+        },
+        Reason::SmallerNumber => MoveWitness::SmallerNumber,
+    }
+}
+
+fn outcome_claim(cmp: &mut Comparer, g: Id, claimed: PartizanOutcome) -> Outcome {
+    let left_first = cmp.first_player_wins(g, Player::Left)?;
+    let right_first = cmp.first_player_wins(g, Player::Right)?;
+    let actual = match (left_first.is_some(), right_first.is_some()) {
+        (true, true) => PartizanOutcome::N,
+        (true, false) => PartizanOutcome::L,
+        (false, true) => PartizanOutcome::R,
+        (false, false) => PartizanOutcome::P,
+    };
+    if actual == claimed {
+        return Ok(None);
+    }
+    // The winning first move that the claimed class denies.
+    let witness = match claimed {
+        PartizanOutcome::P | PartizanOutcome::R => left_first.map(|o| (Player::Left, o)),
+        _ => None,
+    }
+    .or(match claimed {
+        PartizanOutcome::P | PartizanOutcome::L => right_first.map(|o| (Player::Right, o)),
+        _ => None,
+    })
+    .map(|(player, o)| MoveWitness::Move {
+        player,
+        in_left_game: true,
+        option: cmp.games.describe(o),
+    });
+    Ok(Some(Refutation::PartizanOutcome {
+        claimed,
+        actual,
+        witness,
+    }))
+}
+
+/// Checks a chain `G = T1 = ... = Tn`, then `Tn = V`.
+fn derive(cmp: &mut Comparer, statement: &Statement, steps: &[Step]) -> Outcome {
+    let Statement::Value { game, value } = statement else {
+        return Ok(Some(Refutation::Step {
+            step: 0,
+            failure: StepFailure::NotAValueClaim,
+        }));
+    };
+    let mut previous = cmp.games.term(game);
+    for (i, step) in steps.iter().enumerate() {
+        let next = cmp.games.term(&step.term);
+        if let Some(failure) = side_condition(cmp, previous, next, step.rule)? {
+            return Ok(Some(Refutation::Step {
+                step: i + 1,
+                failure,
+            }));
+        }
+        if let Some(Refutation::Relation { witness, .. }) =
+            compare_claim(cmp, previous, Relation::Equal, next)?
+        {
+            return Ok(Some(Refutation::Step {
+                step: i + 1,
+                failure: StepFailure::NotEqual { witness },
+            }));
+        }
+        previous = next;
+    }
+    let v = cmp.games.term(value);
+    match compare_claim(cmp, previous, Relation::Equal, v)? {
+        None => Ok(None),
+        Some(Refutation::Relation { witness, .. }) => Ok(Some(Refutation::Step {
+            step: steps.len() + 1,
+            failure: StepFailure::NotEqual { witness },
+        })),
+        Some(other) => Ok(Some(other)),
+    }
+}
+
+/// The side condition of `rule` for the step from `prev` to `next`.
+fn side_condition(
+    cmp: &mut Comparer,
+    prev: Id,
+    next: Id,
+    rule: StepRule,
+) -> Result<Option<StepFailure>, Exhausted> {
+    let explicit = |cmp: &Comparer, g| cmp.games.explicit_options(g);
+    match rule {
+        StepRule::Definition => Ok(None),
+        StepRule::Options => {
+            let generated = cmp.games.options(prev);
+            let written = cmp.games.options(next);
+            let same = |a: &[Id], b: &[Id]| {
+                let (mut a, mut b) = (a.to_vec(), b.to_vec());
+                a.sort_unstable();
+                a.dedup();
+                b.sort_unstable();
+                b.dedup();
+                a == b
+            };
+            let ok = explicit(cmp, next).is_some()
+                && same(&generated.0, &written.0)
+                && same(&generated.1, &written.1);
+            Ok((!ok).then_some(StepFailure::NotTheOptions))
+        }
+        StepRule::Dominated => {
+            let (Some((pl, pr)), Some((nl, nr))) = (explicit(cmp, prev), explicit(cmp, next))
+            else {
+                return Ok(Some(StepFailure::NotExplicit));
+            };
+            for (old, new, player) in [(&pl, &nl, Player::Left), (&pr, &nr, Player::Right)] {
+                if new.iter().any(|o| !old.contains(o)) {
+                    return Ok(Some(StepFailure::NotASubset));
+                }
+                for &removed in old.iter().filter(|o| !new.contains(o)) {
+                    let mut dominated = false;
+                    for &kept in new {
+                        dominated = match player {
+                            Player::Left => cmp.ge(kept, removed)?,
+                            Player::Right => cmp.ge(removed, kept)?,
+                        };
+                        if dominated {
+                            break;
+                        }
+                    }
+                    if !dominated {
+                        return Ok(Some(StepFailure::NotDominated {
+                            option: cmp.games.describe(removed),
+                        }));
+                    }
+                }
+            }
+            Ok(None)
+        }
+        StepRule::Reversible => reversible(cmp, prev, next),
+        StepRule::SimplestNumber => {
+            let Some((left, right)) = explicit(cmp, prev) else {
+                return Ok(Some(StepFailure::NotExplicit));
+            };
+            let numbers = |ids: &[Id]| -> Option<Vec<Dyadic>> {
+                ids.iter()
+                    .map(|&o| cmp.games.as_number(o).cloned())
+                    .collect()
+            };
+            let (Some(l), Some(r)) = (numbers(&left), numbers(&right)) else {
+                return Ok(Some(StepFailure::OptionsNotNumbers));
+            };
+            let low = l.iter().max();
+            let high = r.iter().min();
+            let simplest = simplest_between(low, high);
+            match (simplest, cmp.games.as_number(next)) {
+                (Some(s), Some(x)) if s == *x => Ok(None),
+                (Some(s), _) => Ok(Some(StepFailure::NotSimplest {
+                    expected: s.to_string(),
+                })),
+                (None, _) => Ok(Some(StepFailure::OptionsNotNumbers)),
+            }
+        }
+    }
+}
+
+/// `next` is `prev` with one option bypassed: a left option X of `prev` with
+/// a right option X^R <= prev replaced by the left options of X^R (or the
+/// mirror image for a right option).
+fn reversible(cmp: &mut Comparer, prev: Id, next: Id) -> Result<Option<StepFailure>, Exhausted> {
+    let (Some((pl, pr)), Some((nl, nr))) = (
+        cmp.games.explicit_options(prev),
+        cmp.games.explicit_options(next),
+    ) else {
+        return Ok(Some(StepFailure::NotExplicit));
+    };
+    for player in [Player::Left, Player::Right] {
+        let (old, new, other_old, other_new) = match player {
+            Player::Left => (&pl, &nl, &pr, &nr),
+            Player::Right => (&pr, &nr, &pl, &nl),
+        };
+        if other_old != other_new {
+            continue;
+        }
+        for &x in old {
+            let x_options = cmp.games.options(x);
+            let replies = match player {
+                Player::Left => &x_options.1,
+                Player::Right => &x_options.0,
+            };
+            for &reply in replies {
+                let reverses = match player {
+                    Player::Left => cmp.ge(prev, reply)?,
+                    Player::Right => cmp.ge(reply, prev)?,
+                };
+                if !reverses {
+                    continue;
+                }
+                let reply_options = cmp.games.options(reply);
+                let bypass = match player {
+                    Player::Left => &reply_options.0,
+                    Player::Right => &reply_options.1,
+                };
+                let mut expected: Vec<Id> = old.iter().copied().filter(|&o| o != x).collect();
+                expected.extend_from_slice(bypass);
+                expected.sort_unstable();
+                expected.dedup();
+                if expected == *new {
+                    return Ok(None);
+                }
+            }
+        }
+    }
+    Ok(Some(StepFailure::NotReversible))
+}
+
+/// Whether every Hackenbush picture of the claim fits the kernel (at most
+/// [`MAX_EDGES`] edges); larger pictures are UNDECIDED, not truncated.
+fn within_limits(statement: &Statement, evidence: &Evidence) -> bool {
+    fn fits(t: &Term) -> bool {
+        match t {
+            Term::Options(l, r) => l.iter().chain(r).all(fits),
+            Term::Sum(parts) => parts.iter().all(fits),
+            Term::Neg(inner) => fits(inner),
+            Term::Hackenbush(p) => p.edges.len() <= MAX_EDGES,
+            Term::Number(_) | Term::Nimber(_) | Term::Domineering(_) => true,
+        }
+    }
+    let terms: Vec<&Term> = match statement {
+        Statement::Value { game, value } => vec![game, value],
+        Statement::Outcome { game, .. }
+        | Statement::Grundy { game, .. }
+        | Statement::Number { game, .. } => vec![game],
+        Statement::Compare { left, right, .. } => vec![left, right],
+    };
+    let steps: Vec<&Term> = match evidence {
+        Evidence::Definition => Vec::new(),
+        Evidence::Derivation(steps) => steps.iter().map(|s| &s.term).collect(),
+    };
+    terms.into_iter().chain(steps).all(fits)
+}

@@ -1,0 +1,238 @@
+//! The partizan kernel and the elaborator's canonical forms against the naive
+//! reference (tests/common/naive_cgt.rs): thousands of random short games,
+//! random Hackenbush pictures and random Domineering positions.
+
+mod common;
+
+use std::sync::Arc;
+
+use common::naive_cgt::{self as naive, G};
+use gamecert::elaborate::canonical::Canonical;
+use gamecert::kernel::budget::Budget;
+use gamecert::kernel::impartial::grid::Grid;
+use gamecert::kernel::partizan::check::{Evidence, Statement, check};
+use gamecert::kernel::partizan::game::{Colour, Hackenbush, Id, Term};
+use gamecert::kernel::verdict::{PartizanOutcome, Relation, Verdict};
+
+fn term(g: &G) -> Term {
+    Term::Options(
+        g.left.iter().map(term).collect(),
+        g.right.iter().map(term).collect(),
+    )
+}
+
+/// The canonical form `c` of an arena as a naive tree (options sorted, as the
+/// naive canonical forms are).
+fn tree(canon: &mut Canonical, c: Id) -> G {
+    let options = canon.cmp.games.options(c);
+    let (l, r) = (options.0.clone(), options.1.clone());
+    let mut left: Vec<G> = l.iter().map(|&o| tree(canon, o)).collect();
+    let mut right: Vec<G> = r.iter().map(|&o| tree(canon, o)).collect();
+    left.sort();
+    left.dedup();
+    right.sort();
+    right.dedup();
+    G::new(left, right)
+}
+
+fn verified(statement: Statement) -> bool {
+    match check(&statement, &Evidence::Definition, Budget::unlimited()) {
+        Verdict::Verified { .. } => true,
+        Verdict::Refuted { .. } => false,
+        Verdict::Undecided { .. } => panic!("undecided on a small game"),
+    }
+}
+
+fn naive_relation(cmp: &mut naive::Cmp, a: &G, b: &G) -> Relation {
+    match (cmp.ge(a, b), cmp.le(a, b)) {
+        (true, true) => Relation::Equal,
+        (true, false) => Relation::Greater,
+        (false, true) => Relation::Less,
+        (false, false) => Relation::Confused,
+    }
+}
+
+const RELATIONS: [Relation; 6] = [
+    Relation::Equal,
+    Relation::LessOrEqual,
+    Relation::GreaterOrEqual,
+    Relation::Less,
+    Relation::Greater,
+    Relation::Confused,
+];
+
+fn implied(actual: Relation, claimed: Relation) -> bool {
+    match claimed {
+        Relation::LessOrEqual => matches!(actual, Relation::Equal | Relation::Less),
+        Relation::GreaterOrEqual => matches!(actual, Relation::Equal | Relation::Greater),
+        other => other == actual,
+    }
+}
+
+#[test]
+fn comparisons_of_random_games_match_the_reference() {
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut cmp = naive::Cmp::new();
+    let mut counts = [0usize; 4];
+    for _ in 0..3000 {
+        let a = naive::random_game(&mut seed, 3);
+        let b = naive::random_game(&mut seed, 3);
+        let actual = naive_relation(&mut cmp, &a, &b);
+        counts[match actual {
+            Relation::Equal => 0,
+            Relation::Less => 1,
+            Relation::Greater => 2,
+            _ => 3,
+        }] += 1;
+        // Every claimable relation: verified exactly when the reference implies it.
+        for relation in RELATIONS {
+            let claim = Statement::Compare {
+                left: term(&a),
+                relation,
+                right: term(&b),
+            };
+            assert_eq!(
+                verified(claim),
+                implied(actual, relation),
+                "{a} {relation:?} {b} (reference: {actual:?})"
+            );
+        }
+    }
+    // The sample must contain every kind of answer, or the test proves little.
+    assert!(counts.iter().all(|&c| c > 50), "{counts:?}");
+}
+
+#[test]
+fn outcomes_of_random_games_match_the_reference() {
+    let mut seed = 0x1234_5678_9abc_def1u64;
+    for _ in 0..2000 {
+        let g = naive::random_game(&mut seed, 4);
+        let expected = match naive::outcome(&g) {
+            'L' => PartizanOutcome::L,
+            'R' => PartizanOutcome::R,
+            'P' => PartizanOutcome::P,
+            _ => PartizanOutcome::N,
+        };
+        for outcome in [
+            PartizanOutcome::L,
+            PartizanOutcome::R,
+            PartizanOutcome::P,
+            PartizanOutcome::N,
+        ] {
+            let claim = Statement::Outcome {
+                game: term(&g),
+                outcome,
+            };
+            assert_eq!(verified(claim), outcome == expected, "{g}: {outcome:?}");
+        }
+    }
+}
+
+#[test]
+fn canonical_forms_of_random_games_match_the_reference() {
+    let mut seed = 0x0bad_cafe_dead_beefu64;
+    for _ in 0..2000 {
+        let g = naive::random_game(&mut seed, 4);
+        let mut canon = Canonical::new(Budget::unlimited());
+        let c = canon.of_term(&term(&g)).expect("budget");
+        assert_eq!(tree(&mut canon, c), naive::canonical(&g), "{g}");
+        // And the kernel agrees that the game equals its canonical form.
+        let value = term(&naive::canonical(&g));
+        assert!(verified(Statement::Value {
+            game: term(&g),
+            value
+        }));
+    }
+}
+
+#[test]
+fn sums_and_negatives_match_the_reference() {
+    let mut seed = 0x5151_5151_aaaa_0001u64;
+    for _ in 0..300 {
+        let a = naive::random_game(&mut seed, 3);
+        let b = naive::random_game(&mut seed, 3);
+        let sum = Term::Sum(vec![term(&a), Term::Neg(Box::new(term(&b)))]);
+        let mut canon = Canonical::new(Budget::unlimited());
+        let c = canon.of_term(&sum).expect("budget");
+        assert_eq!(
+            tree(&mut canon, c),
+            naive::canonical(&a.sub(&b)),
+            "{a} - {b}"
+        );
+    }
+}
+
+fn random(seed: &mut u64) -> u64 {
+    *seed ^= *seed << 13;
+    *seed ^= *seed >> 7;
+    *seed ^= *seed << 17;
+    *seed
+}
+
+#[test]
+fn hackenbush_pictures_match_the_reference() {
+    let mut seed = 0x7777_0000_1111_2222u64;
+    for _ in 0..400 {
+        let edges = 1 + (random(&mut seed) % 8) as usize;
+        let mut picture = Vec::new();
+        for e in 0..edges {
+            // Each edge joins a vertex seen so far (0 = ground) to an old or new one.
+            let u = (random(&mut seed) % (e as u64 + 1)) as usize;
+            let v = if random(&mut seed).is_multiple_of(4) {
+                (random(&mut seed) % (e as u64 + 1)) as usize
+            } else {
+                e + 1
+            };
+            let c = ['l', 'r', 'e'][(random(&mut seed) % 3) as usize];
+            picture.push((u, v, c));
+        }
+        let expected = naive::canonical(&naive::hackenbush(&picture));
+        let kernel_picture = Hackenbush {
+            edges: picture
+                .iter()
+                .map(|&(u, v, c)| {
+                    let colour = match c {
+                        'l' => Colour::Blue,
+                        'r' => Colour::Red,
+                        _ => Colour::Green,
+                    };
+                    (u as u32, v as u32, colour)
+                })
+                .collect(),
+        };
+        let game = Term::Hackenbush(Arc::new(kernel_picture));
+        let mut canon = Canonical::new(Budget::unlimited());
+        let c = canon.of_term(&game).expect("budget");
+        assert_eq!(tree(&mut canon, c), expected, "{picture:?}");
+        assert!(verified(Statement::Value {
+            game,
+            value: term(&expected)
+        }));
+    }
+}
+
+#[test]
+fn domineering_positions_match_the_reference() {
+    let mut seed = 0x4242_4242_0000_0007u64;
+    for (rows, cols, samples) in [(3, 3, 60), (3, 4, 60), (4, 3, 40), (4, 4, 25), (2, 6, 30)] {
+        let all = naive::full_board(rows, cols);
+        for i in 0..samples {
+            // The full board first, then boards with about a quarter blocked.
+            let free = if i == 0 {
+                all
+            } else {
+                all & !(random(&mut seed) & random(&mut seed))
+            };
+            let expected = naive::canonical(&naive::domineering(rows, cols, free));
+            let grid = Grid::new(rows, cols, free).expect("grid");
+            let game = Term::Domineering(grid);
+            let mut canon = Canonical::new(Budget::unlimited());
+            let c = canon.of_term(&game).expect("budget");
+            assert_eq!(tree(&mut canon, c), expected, "{rows}x{cols} {free:#b}");
+            assert!(verified(Statement::Value {
+                game,
+                value: term(&expected)
+            }));
+        }
+    }
+}
