@@ -105,8 +105,8 @@ pub struct CheckArgs {
 
 #[derive(Args, Debug)]
 pub struct EvalArgs {
-    /// The game expression, e.g. `cram 3x5` or `nim [1,2,3]`.
-    #[arg(required = true, num_args = 1..)]
+    /// The game expression, e.g. `cram 3x5`, `nim [1,2,3]` or `-1/2v*`.
+    #[arg(required = true, num_args = 1.., allow_hyphen_values = true)]
     pub game: Vec<String>,
     /// Skip the misère value.
     #[arg(long)]

@@ -162,51 +162,7 @@ fn jobs_or_cores(jobs: Option<usize>) -> usize {
         .max(1)
 }
 
-/// The performance targets of the impartial kernel, timed one after another
-/// in this process (normal play, fresh memo each).
+/// Times the performance targets (or the given games).
 fn run_bench(b: args::BenchArgs) -> i32 {
-    let cases = [
-        "cram 4x6",
-        "cram 5x5",
-        "cram 3x12",
-        "cram 4x9",
-        "cram 5x7",
-        "domino-juvavum 3x7",
-    ];
-    let cases: Vec<String> = if b.games.is_empty() {
-        cases.iter().map(|s| s.to_string()).collect()
-    } else {
-        b.games
-    };
-    println!(
-        "{} cores available, {} search threads",
-        std::thread::available_parallelism().map_or(1, |n| n.get()),
-        jobs_or_cores(b.jobs)
-    );
-    for case in cases {
-        let Ok(expr) = parse_game(&case) else {
-            eprintln!("error: cannot parse `{case}`");
-            return 2;
-        };
-        let Ok(game) = games::game(&expr) else {
-            eprintln!("error: cannot elaborate `{case}`");
-            return 2;
-        };
-        let started = std::time::Instant::now();
-        match evaluate(
-            &game,
-            Play::Normal,
-            gamecert::kernel::budget::Budget::unlimited(),
-            jobs_or_cores(b.jobs) - 1,
-        ) {
-            Ok((a, nodes)) => println!(
-                "{case:<22} grundy {:>3}  {:>10} positions  {:>8.3} s",
-                a.value,
-                nodes,
-                started.elapsed().as_secs_f64()
-            ),
-            Err(_) => println!("{case:<22} undecided (memory cap)"),
-        }
-    }
-    0
+    gamecert::bench::run(b.games, jobs_or_cores(b.jobs))
 }

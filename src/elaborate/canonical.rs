@@ -209,6 +209,19 @@ impl Canonical {
         simplest_between(l.iter().max(), r.iter().min())
     }
 
+    /// A canonical form as a term (to hand it to the kernel as a claimed value).
+    pub fn to_term(&mut self, g: Id) -> Term {
+        if let Some(x) = self.cmp.games.as_number(g) {
+            return Term::Number(x.clone());
+        }
+        let options = self.cmp.games.options(g);
+        let (l, r) = (options.0.clone(), options.1.clone());
+        Term::Options(
+            l.iter().map(|&o| self.to_term(o)).collect(),
+            r.iter().map(|&o| self.to_term(o)).collect(),
+        )
+    }
+
     /// The left and right stops of a canonical form.
     pub fn stops(&mut self, g: Id) -> (Dyadic, Dyadic) {
         (self.stop(g, true), self.stop(g, false))

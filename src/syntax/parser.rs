@@ -675,6 +675,10 @@ impl<'s> Parser<'s> {
                 (rest, Spanned { node, span })
             }));
         }
+        if input.starts_with('-') && input[1..].starts_with(|c: char| c.is_ascii_digit()) {
+            // `-1/2v*` is (-1/2) + v + *: the sign belongs to the number.
+            return Some(self.compact(input));
+        }
         if let Some(r) = input.strip_prefix('-') {
             return Some(nested(self, self.ws(r)).map(|(rest, inner)| {
                 let span = Span::new(self.offset(input), inner.span.end);
@@ -755,8 +759,10 @@ impl<'s> Parser<'s> {
         let mut parts = Vec::new();
         let mut rest = input;
         let start = |r: &str| self.offset(r);
-        if let (r, Some(numerator)) = digits(rest) {
+        let sign = if rest.starts_with('-') { "-" } else { "" };
+        if let (r, Some(numerator)) = digits(&rest[sign.len()..]) {
             let from = start(rest);
+            let numerator = format!("{sign}{numerator}");
             let (r, denominator) = match r.strip_prefix('/') {
                 Some(after) => match digits(after) {
                     (r2, Some(d)) => (r2, Some(d.to_string())),
@@ -769,7 +775,7 @@ impl<'s> Parser<'s> {
                 None => (r, None),
             };
             let node = GameExpr::Number {
-                numerator: numerator.to_string(),
+                numerator,
                 denominator,
             };
             parts.push(Spanned {

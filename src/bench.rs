@@ -1,0 +1,106 @@
+//! `gamecert bench`: wall-clock timings of the kernel and the elaborator on
+//! the performance targets of the issues, in one process.
+//!
+//! Impartial games are valued by the kernel's search; partizan games get
+//! their canonical form from the elaborator (what `eval` prints) and then a
+//! kernel check of `value G = that form` by definition (what `check` does).
+
+use std::time::Instant;
+
+use crate::elaborate::canonical::Canonical;
+use crate::elaborate::{games, partizan};
+use crate::kernel::budget::Budget;
+use crate::kernel::impartial::{Play, evaluate};
+use crate::kernel::partizan::check::{Evidence, Statement, check};
+use crate::kernel::verdict::Verdict;
+use crate::syntax::parse_game;
+
+/// The default targets: Cram and Domino Juvavum (issue 2), Domineering and a
+/// 20-edge blue-red-green Hackenbush tree (issue 6).
+const TARGETS: &[&str] = &[
+    "cram 4x6",
+    "cram 5x5",
+    "cram 3x12",
+    "cram 4x9",
+    "cram 5x7",
+    "domino-juvavum 3x7",
+    "domineering 4x4",
+    "domineering 4x5",
+    "domineering 5x5",
+    "hackenbush \"0-1 e, 1-2 e, 1-3 e, 2-4 e, 4-5 r, 4-6 r, 1-7 l, 2-8 r, 1-9 e, 8-10 r, \
+     0-11 l, 6-12 e, 11-13 r, 1-14 r, 14-15 r, 4-16 e, 16-17 e, 16-18 l, 11-19 e, 18-20 r\"",
+];
+
+/// Runs the benchmark; `jobs` threads search each impartial game.
+pub fn run(games: Vec<String>, jobs: usize) -> i32 {
+    let cases: Vec<String> = if games.is_empty() {
+        TARGETS.iter().map(|s| s.to_string()).collect()
+    } else {
+        games
+    };
+    println!(
+        "{} cores available, {jobs} search threads for impartial games",
+        std::thread::available_parallelism().map_or(1, |n| n.get()),
+    );
+    for case in cases {
+        let Ok(expr) = parse_game(&case) else {
+            eprintln!("error: cannot parse `{case}`");
+            return 2;
+        };
+        let name: String = case.chars().take(22).collect();
+        if partizan::uses_partizan_notation(&expr.node) {
+            let Ok(term) = partizan::term(&expr) else {
+                eprintln!("error: cannot elaborate `{case}`");
+                return 2;
+            };
+            // Canonical forms recurse once per move: a large stack.
+            let timed = std::thread::Builder::new()
+                .stack_size(256 << 20)
+                .spawn(move || time_partizan(&term))
+                .ok()
+                .and_then(|h| h.join().ok())
+                .flatten();
+            match timed {
+                Some((canonical, check, ok)) => println!(
+                    "{name:<22} canonical form {canonical:>8.3} s   kernel check {check:>8.3} s ({})",
+                    if ok { "verified" } else { "NOT verified" }
+                ),
+                None => println!("{name:<22} undecided (budget)"),
+            }
+            continue;
+        }
+        let Ok(game) = games::game(&expr) else {
+            eprintln!("error: cannot elaborate `{case}`");
+            return 2;
+        };
+        let started = Instant::now();
+        match evaluate(&game, Play::Normal, Budget::unlimited(), jobs - 1) {
+            Ok((a, nodes)) => println!(
+                "{name:<22} grundy {:>3}  {:>10} positions  {:>8.3} s",
+                a.value,
+                nodes,
+                started.elapsed().as_secs_f64()
+            ),
+            Err(_) => println!("{name:<22} undecided (memory cap)"),
+        }
+    }
+    0
+}
+
+/// Seconds for the canonical form, seconds for the kernel's check of it, and
+/// whether the check verified.
+fn time_partizan(term: &crate::kernel::partizan::game::Term) -> Option<(f64, f64, bool)> {
+    let started = Instant::now();
+    let mut canon = Canonical::new(Budget::unlimited());
+    let g = canon.of_term(term).ok()?;
+    let canonical = started.elapsed().as_secs_f64();
+    let value = canon.to_term(g);
+    let started = Instant::now();
+    let statement = Statement::Value {
+        game: term.clone(),
+        value,
+    };
+    let verdict = check(&statement, &Evidence::Definition, Budget::unlimited());
+    let ok = matches!(verdict, Verdict::Verified { .. });
+    Some((canonical, started.elapsed().as_secs_f64(), ok))
+}
