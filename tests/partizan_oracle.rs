@@ -236,3 +236,46 @@ fn domineering_positions_match_the_reference() {
         }
     }
 }
+
+/// Whether a canonical tree is a number: all options numbers, every left
+/// option below every right option.
+fn naive_is_number(g: &G, cmp: &mut naive::Cmp) -> bool {
+    g.left
+        .iter()
+        .chain(&g.right)
+        .all(|o| naive_is_number(o, cmp))
+        && g.left.iter().all(|l| g.right.iter().all(|r| cmp.lt(l, r)))
+}
+
+#[test]
+fn number_claims_of_random_games_match_the_reference() {
+    let mut seed = 0x3141_5926_5358_9793u64;
+    let mut cmp = naive::Cmp::new();
+    let (mut numbers, mut others) = (0, 0);
+    for _ in 0..1500 {
+        let g = naive::random_game(&mut seed, 3);
+        let expected = naive_is_number(&naive::canonical(&g), &mut cmp);
+        let game = term(&g);
+        let candidate = gamecert::elaborate::canonical::number_candidate(&game);
+        let verdict = check(
+            &Statement::Number { game, candidate },
+            &Evidence::Definition,
+            Budget::unlimited(),
+        );
+        // Every number claim is decided, and decided right.
+        match verdict {
+            Verdict::Verified { .. } => assert!(expected, "{g} is not a number"),
+            Verdict::Refuted { .. } => assert!(!expected, "{g} is a number"),
+            Verdict::Undecided { .. } => panic!("{g}: undecided"),
+        }
+        if expected {
+            numbers += 1;
+        } else {
+            others += 1;
+        }
+    }
+    assert!(
+        numbers > 100 && others > 100,
+        "{numbers} numbers, {others} others"
+    );
+}

@@ -342,5 +342,20 @@ pub fn number_candidate(term: &Term) -> Option<NumberCandidate> {
     if ls > rs {
         return simplest_between(Some(&rs), Some(&ls)).map(NumberCandidate::Confused);
     }
-    Some(NumberCandidate::Confused(ls))
+    // Equal stops: G is confused with the stop, or infinitesimally above or
+    // below it.
+    let stop = canon.cmp.games.number(ls.clone());
+    let above = canon.cmp.ge(g, stop).ok()?;
+    let below = canon.cmp.ge(stop, g).ok()?;
+    Some(match (above, below) {
+        (true, false) => NumberCandidate::Infinitesimal {
+            stop: ls,
+            above: true,
+        },
+        (false, true) => NumberCandidate::Infinitesimal {
+            stop: ls,
+            above: false,
+        },
+        _ => NumberCandidate::Confused(ls),
+    })
 }

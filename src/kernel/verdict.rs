@@ -144,6 +144,9 @@ pub enum Refutation {
     },
     /// The game is confused with this number, so it is not a number.
     NotANumber { confused_with: String },
+    /// The game lies strictly between two numbers closer than any number it
+    /// could equal, so it is not a number.
+    NotANumberBetween { low: String, high: String },
     /// A derivation step fails (steps count from 1; the last is the value).
     Step { step: usize, failure: StepFailure },
     /// A table entry is wrong (so the table does not support the claim).

@@ -58,6 +58,7 @@ fn refutation_text(r: &Refutation) -> String {
         Refutation::Relation { .. }
         | Refutation::PartizanOutcome { .. }
         | Refutation::NotANumber { .. }
+        | Refutation::NotANumberBetween { .. }
         | Refutation::Step { .. } => partizan_text(r).unwrap_or_default(),
         Refutation::Grundy {
             claimed,
@@ -188,6 +189,9 @@ fn partizan_text(r: &Refutation) -> Option<String> {
         Refutation::NotANumber { confused_with } => {
             format!("not a number: the game is confused with {confused_with}")
         }
+        Refutation::NotANumberBetween { low, high } => format!(
+            "not a number: the game lies strictly between {low} and {high}, closer than any number of its birthday can be"
+        ),
         Refutation::Step { step, failure } => {
             format!("step {step} fails: {}", step_text(failure))
         }

@@ -42,6 +42,10 @@ pub enum NumberCandidate {
     Equal(Dyadic),
     /// G should be confused with this number (so G is not a number).
     Confused(Dyadic),
+    /// G should lie strictly between this number and every number a little
+    /// above it (or below it, when `above` is false): an infinitesimal
+    /// distance that no number G could equal can be at.
+    Infinitesimal { stop: Dyadic, above: bool },
 }
 
 /// How a step of a derivation claims to follow from the previous term.
@@ -155,6 +159,30 @@ fn decide(cmp: &mut Comparer, statement: &Statement) -> Outcome {
                     match compare_claim(cmp, g, Relation::Equal, x)? {
                         None => Ok(None),
                         Some(_) => Err(Undecidable::NoCandidate),
+                    }
+                }
+                Some(NumberCandidate::Infinitesimal { stop, above }) => {
+                    // If G equals a number x, then x's birthday is at most the
+                    // height h of G's tree, so x is a multiple of 2^-h: no such
+                    // x lies strictly between `stop` and `stop +- 2^-k` when
+                    // k exceeds h and the exponent of `stop` (P5).
+                    let height = cmp.games.height(g, &mut cmp.budget)?;
+                    let k = height.max(stop.exponent()).saturating_add(1);
+                    let step =
+                        Dyadic::new(num_bigint::BigInt::from(if *above { 1 } else { -1 }), k);
+                    let near = cmp.games.number(stop.add(&step));
+                    let at = cmp.games.number(stop.clone());
+                    let (low, high) = if *above { (at, near) } else { (near, at) };
+                    let inside = cmp.ge(g, low)?
+                        && !cmp.ge(low, g)?
+                        && cmp.ge(high, g)?
+                        && !cmp.ge(g, high)?;
+                    if inside {
+                        let (a, b) = (stop.to_string(), stop.add(&step).to_string());
+                        let (low, high) = if *above { (a, b) } else { (b, a) };
+                        Ok(Some(Refutation::NotANumberBetween { low, high }))
+                    } else {
+                        Err(Undecidable::NoCandidate)
                     }
                 }
                 Some(NumberCandidate::Confused(y)) => {

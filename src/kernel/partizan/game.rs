@@ -15,6 +15,7 @@
 use std::sync::Arc;
 
 use super::dyadic::Dyadic;
+use crate::kernel::budget::{Budget, Exhausted};
 use crate::kernel::hash::FastMap;
 use crate::kernel::impartial::grid::Grid;
 
@@ -310,6 +311,45 @@ impl Games {
                 format!("domineering \"{}\"", rows.join("|"))
             }
         }
+    }
+
+    /// The height of `g`'s game tree: the longest sequence of moves (by
+    /// either player, in any order) from `g`; numbers count their standard
+    /// forms' height. Bounded by the budget.
+    pub fn height(&mut self, g: Id, budget: &mut Budget) -> Result<u32, Exhausted> {
+        let mut memo: FastMap<Id, u32> = FastMap::default();
+        self.height_memo(g, budget, &mut memo)
+    }
+
+    fn height_memo(
+        &mut self,
+        g: Id,
+        budget: &mut Budget,
+        memo: &mut FastMap<Id, u32>,
+    ) -> Result<u32, Exhausted> {
+        if let Some(&h) = memo.get(&g) {
+            return Ok(h);
+        }
+        if let Some(x) = self.as_number(g) {
+            // Integer n: |n| moves; m/2^k: its integer part plus k + 1.
+            let whole = (x.numerator().magnitude() >> x.exponent()).clone();
+            let whole = u32::try_from(whole).unwrap_or(u32::MAX);
+            let h = if x.is_integer() {
+                whole
+            } else {
+                whole.saturating_add(x.exponent()).saturating_add(1)
+            };
+            memo.insert(g, h);
+            return Ok(h);
+        }
+        budget.tick()?;
+        let options = self.options(g);
+        let mut h = 0u32;
+        for &o in options.0.iter().chain(options.1.iter()) {
+            h = h.max(self.height_memo(o, budget, memo)?.saturating_add(1));
+        }
+        memo.insert(g, h);
+        Ok(h)
     }
 
     /// The left and right options of `g`.
