@@ -99,6 +99,9 @@ pub fn check_files(files: &[SourceFile], options: &CheckOptions) -> Outcome {
             Explicit::Partizan(statement, evidence) => {
                 check_partizan(statement, evidence, options.limits.budget())
             }
+            Explicit::Animals(claim) => {
+                crate::kernel::animals::check(claim, options.limits.budget(), helpers + 1)
+            }
         };
         if let Ok(mut slot) = results[i].lock() {
             *slot = Some((verdict, started.elapsed().as_secs_f64()));

@@ -13,6 +13,9 @@ pub mod partizan;
 
 use std::collections::HashMap;
 
+use crate::kernel::animals;
+use crate::kernel::animals::enumerate::Kind;
+use crate::kernel::animals::lattice::Lattice;
 use crate::kernel::impartial::check::{Evidence, Statement};
 use crate::kernel::impartial::table::TableEntry;
 use crate::kernel::impartial::{Outcome, Play};
@@ -85,6 +88,14 @@ pub enum ElabErrorKind {
     UnknownRule(String),
     /// An outcome letter that does not fit the claim (L or R for an impartial game).
     OutcomeNotImpartial,
+    /// A board name that is neither declared nor a lattice.
+    UnknownBoard(String),
+    /// A board kind of the language that this version cannot build yet.
+    BoardKindNotSupported(String),
+    /// Two boards of one file share a name.
+    DuplicateBoard(String),
+    /// An animal size beyond what enumeration accepts.
+    SizeTooLarge { max: u64 },
 }
 
 /// A claim made explicit for the kernel, or the error that prevents it.
@@ -107,17 +118,23 @@ pub enum Explicit {
     Impartial(Statement, Evidence),
     /// Values, outcomes and comparisons of partizan games.
     Partizan(pcheck::Statement, pcheck::Evidence),
+    /// Counts of animals, by enumeration.
+    Animals(animals::CountClaim),
 }
 
 /// Elaborates the claims of one parsed file.
 pub fn claims(file: &ast::File) -> Vec<ElaboratedClaim> {
+    let boards = boards(file);
     let mut seen: HashMap<&str, Span> = HashMap::new();
     let mut out = Vec::new();
     for item in &file.items {
         let ast::Item::Claim(claim) = item else {
             continue;
         };
-        let mut explicit = explicit_claim(claim);
+        let mut explicit = match &claim.statement.node {
+            ast::Statement::CountAnimals { .. } => animals_claim(claim, &boards),
+            _ => explicit_claim(claim),
+        };
         if seen.insert(&claim.id.node, claim.id.span).is_some() {
             let kind = ElabErrorKind::DuplicateId(claim.id.node.clone());
             explicit = Err(ElabError {
@@ -133,6 +150,101 @@ pub fn claims(file: &ast::File) -> Vec<ElaboratedClaim> {
         });
     }
     out
+}
+
+/// The board declarations of a file: name to lattice, or the error a use of
+/// the name reports.
+fn boards(file: &ast::File) -> HashMap<String, Result<Lattice, ElabError>> {
+    let mut out = HashMap::new();
+    for item in &file.items {
+        let ast::Item::Board(decl) = item else {
+            continue;
+        };
+        let built = lattice(&decl.kind.node).filter(|_| decl.args.node.is_empty());
+        let board = built.ok_or_else(|| ElabError {
+            kind: ElabErrorKind::BoardKindNotSupported(decl.kind.node.clone()),
+            span: Span::new(decl.kind.span.start, decl.span.end),
+        });
+        let board = if out.contains_key(&decl.name.node) {
+            Err(ElabError {
+                kind: ElabErrorKind::DuplicateBoard(decl.name.node.clone()),
+                span: decl.name.span,
+            })
+        } else {
+            board
+        };
+        out.insert(decl.name.node.clone(), board);
+    }
+    out
+}
+
+/// The lattice a built-in board name stands for.
+fn lattice(name: &str) -> Option<Lattice> {
+    Some(match name {
+        "square" => Lattice::Square,
+        "triangle" => Lattice::Triangle,
+        "hexagon" => Lattice::Hexagon,
+        "cubic" => Lattice::Cubic,
+        _ => return None,
+    })
+}
+
+/// The largest animal size a counting claim may ask for (the counts grow
+/// about fourfold per cell; beyond this only the budget would stop it).
+pub const MAX_ANIMAL_SIZE: u64 = 30;
+
+fn animals_claim(
+    claim: &ast::Claim,
+    boards: &HashMap<String, Result<Lattice, ElabError>>,
+) -> Result<Explicit, ElabError> {
+    let ast::Statement::CountAnimals {
+        kind,
+        board,
+        size,
+        count,
+    } = &claim.statement.node
+    else {
+        unreachable!("called for counting claims only")
+    };
+    if !matches!(claim.method.node, Method::Enumeration) {
+        let method = match &claim.method.node {
+            Method::Other(name) => name.clone(),
+            Method::Search => "search".into(),
+            Method::Table(_) => "table".into(),
+            Method::Definition => "definition".into(),
+            Method::Derivation(_) => "derivation".into(),
+            Method::Enumeration => "enumeration".into(),
+        };
+        return Err(ElabError {
+            kind: ElabErrorKind::MethodNotApplicable { method },
+            span: claim.method.span,
+        });
+    }
+    let lattice = match boards.get(&board.node) {
+        Some(declared) => declared.clone()?,
+        None => lattice(&board.node).ok_or_else(|| ElabError {
+            kind: ElabErrorKind::UnknownBoard(board.node.clone()),
+            span: board.span,
+        })?,
+    };
+    if size.node > MAX_ANIMAL_SIZE {
+        return Err(ElabError {
+            kind: ElabErrorKind::SizeTooLarge {
+                max: MAX_ANIMAL_SIZE,
+            },
+            span: size.span,
+        });
+    }
+    Ok(Explicit::Animals(animals::CountClaim {
+        lattice,
+        kind: match kind {
+            ast::AnimalCount::Polyominoes => Kind::FreeSimplyConnected,
+            ast::AnimalCount::All => Kind::Free,
+            ast::AnimalCount::Fixed => Kind::Fixed,
+        },
+        size: size.node as usize,
+        count: count.node,
+    }))
 }
 
 fn play(p: PlayAst) -> Play {
@@ -211,6 +323,7 @@ fn explicit_claim(claim: &ast::Claim) -> Result<Explicit, ElabError> {
         ast::Statement::Value { .. }
         | ast::Statement::Compare { .. }
         | ast::Statement::Number { .. } => unreachable!("partizan statements are routed above"),
+        ast::Statement::CountAnimals { .. } => unreachable!("counting claims are routed above"),
     };
     let not_applicable = |method: &str| ElabError {
         kind: ElabErrorKind::MethodNotApplicable {
@@ -237,6 +350,7 @@ fn explicit_claim(claim: &ast::Claim) -> Result<Explicit, ElabError> {
         Method::Definition | Method::Derivation(_) => {
             unreachable!("partizan methods are routed above")
         }
+        Method::Enumeration => return Err(not_applicable("enumeration")),
     };
     Ok(Explicit::Impartial(statement, evidence))
 }
@@ -309,6 +423,7 @@ fn partizan_claim(claim: &ast::Claim) -> Result<Explicit, ElabError> {
         }
         // Misère play and position counts are defined for the impartial
         // rulesets only.
+        ast::Statement::CountAnimals { .. } => unreachable!("counting claims are routed above"),
         ast::Statement::Outcome { game, .. }
         | ast::Statement::Grundy { game, .. }
         | ast::Statement::CountPositions { game, .. } => {
@@ -356,6 +471,7 @@ fn partizan_claim(claim: &ast::Claim) -> Result<Explicit, ElabError> {
         ),
         Method::Search => return Err(not_applicable("search")),
         Method::Table(_) => return Err(not_applicable("table")),
+        Method::Enumeration => return Err(not_applicable("enumeration")),
         Method::Other(name) => return Err(not_applicable(name)),
     };
     if matches!(evidence, pcheck::Evidence::Derivation(_))

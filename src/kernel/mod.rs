@@ -5,6 +5,7 @@
 //! elaborator or a producer, and never panics on input. Its failures are closed
 //! enums of facts; the wording of every verdict lives in `report`.
 
+pub mod animals;
 pub mod budget;
 pub mod hash;
 pub mod impartial;

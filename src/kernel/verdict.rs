@@ -20,6 +20,8 @@ pub enum Rule {
     PartizanDefinition,
     /// P1-P4 applied to each step of an author's derivation.
     PartizanDerivation,
+    /// A1: animals counted by enumeration.
+    AnimalEnumeration,
 }
 
 impl Rule {
@@ -31,6 +33,7 @@ impl Rule {
             Rule::PositionCount => "impartial.count",
             Rule::PartizanDefinition => "partizan.definition",
             Rule::PartizanDerivation => "partizan.derivation",
+            Rule::AnimalEnumeration => "animals.enumeration",
         }
     }
 }
@@ -130,6 +133,8 @@ pub enum Refutation {
     },
     /// The position count differs.
     Count { claimed: u64, actual: u64 },
+    /// The animal count differs.
+    AnimalCount { claimed: u64, actual: u64 },
     /// Two partizan games do not compare as claimed.
     Relation {
         claimed: Relation,

@@ -286,6 +286,30 @@ pub fn elab_problem(e: &ElabError) -> Problem {
             "unknown rule",
             Some("the rules are definition, options, dominated, reversible, simplest-number"),
         ),
+        UnknownBoard(name) => (
+            "gamecert::elaborate::unknown_board",
+            format!("no board is named `{name}`"),
+            "unknown board",
+            Some("declare it with `board NAME = KIND`, or use square, triangle, hexagon, cubic"),
+        ),
+        BoardKindNotSupported(kind) => (
+            "gamecert::elaborate::board_kind_not_supported",
+            format!("boards of kind `{kind}` cannot be built by this version"),
+            "not supported yet",
+            Some("this version builds the lattices square, triangle, hexagon and cubic"),
+        ),
+        DuplicateBoard(name) => (
+            "gamecert::elaborate::duplicate_board",
+            format!("board `{name}` is declared twice in this file"),
+            "second declaration",
+            None,
+        ),
+        SizeTooLarge { max } => (
+            "gamecert::elaborate::size_too_large",
+            format!("animal sizes go up to {max}"),
+            "too large",
+            None,
+        ),
         OutcomeNotImpartial => (
             "gamecert::elaborate::outcome_letter",
             "an impartial game's outcome is P or N".into(),

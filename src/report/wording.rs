@@ -13,6 +13,9 @@ pub fn detail(verdict: &Verdict) -> String {
     match verdict {
         Verdict::Verified { rule, nodes, value } => match rule {
             crate::kernel::verdict::Rule::PositionCount => format!("{value} positions counted"),
+            crate::kernel::verdict::Rule::AnimalEnumeration => {
+                format!("{value} animals counted by enumeration")
+            }
             crate::kernel::verdict::Rule::PartizanDefinition => {
                 format!("checked by the recursive definition; {nodes} comparisons")
             }
@@ -96,6 +99,9 @@ fn refutation_text(r: &Refutation) -> String {
         }
         Refutation::Count { claimed, actual } => {
             format!("{actual} positions are reachable, not {claimed}")
+        }
+        Refutation::AnimalCount { claimed, actual } => {
+            format!("there are {actual} such animals, not {claimed}")
         }
         Refutation::TableEntry {
             entry,

@@ -45,6 +45,8 @@ pub enum Item {
     Include(Include),
     /// `claim ID: STATEMENT by METHOD`.
     Claim(Box<Claim>),
+    /// `board NAME = KIND ...`.
+    Board(BoardDecl),
 }
 
 /// `include "path" [sha256 "hex"]`.
@@ -108,6 +110,13 @@ pub enum Statement {
     },
     /// `number GAME`.
     Number { game: Spanned<GameExpr> },
+    /// `count [all|fixed] animals on BOARD size n = k`.
+    CountAnimals {
+        kind: AnimalCount,
+        board: Spanned<String>,
+        size: Spanned<u64>,
+        count: Spanned<u64>,
+    },
     /// `count positions [up to symmetry] GAME = k`.
     CountPositions {
         up_to_symmetry: bool,
@@ -162,6 +171,41 @@ pub enum GameExpr {
     },
     /// `domineering RxC` or `domineering "..#|..."`.
     Domineering(Spanned<BoardExpr>),
+}
+
+/// Which animals a counting statement counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AnimalCount {
+    /// `count animals`: free and simply connected (Bode's polyominoes).
+    Polyominoes,
+    /// `count all animals`: free, holes allowed.
+    All,
+    /// `count fixed animals`: up to translation only.
+    Fixed,
+}
+
+impl AnimalCount {
+    /// The words after `count`.
+    pub fn words(self) -> &'static str {
+        match self {
+            AnimalCount::Polyominoes => "animals",
+            AnimalCount::All => "all animals",
+            AnimalCount::Fixed => "fixed animals",
+        }
+    }
+}
+
+/// `board NAME = KIND ARGS`, the kind and its arguments as written.
+#[derive(Clone, Debug)]
+pub struct BoardDecl {
+    /// The board's name.
+    pub name: Spanned<String>,
+    /// The kind (`square`, `triangle`, ...).
+    pub kind: Spanned<String>,
+    /// The rest of the line (dimensions, parameters), trimmed.
+    pub args: Spanned<String>,
+    /// The whole item.
+    pub span: Span,
 }
 
 /// A comparison as written.
@@ -245,6 +289,8 @@ pub enum Method {
     Table(Vec<TableRow>),
     /// `by definition`.
     Definition,
+    /// `by enumeration`.
+    Enumeration,
     /// `by derivation { = GAME by RULE ... }`.
     Derivation(Vec<DerivationStep>),
     /// Another method name of the language (not applicable to these claims yet).

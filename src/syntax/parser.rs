@@ -222,7 +222,8 @@ impl<'s> Parser<'s> {
                 None => return &rest[rest.len()..],
             };
             let line = rest.trim_start_matches([' ', '\t']);
-            if line.starts_with("claim") || line.starts_with("include") {
+            if line.starts_with("claim") || line.starts_with("include") || line.starts_with("board")
+            {
                 return self.ws(rest);
             }
         }
@@ -232,7 +233,11 @@ impl<'s> Parser<'s> {
         match word(input) {
             Ok((_, "include")) => self.include(input),
             Ok((_, "claim")) => self.claim(input),
-            _ => Err(self.error_at(input, SyntaxErrorKind::Expected("`claim` or `include`"))),
+            Ok((_, "board")) => self.board_decl(input),
+            _ => Err(self.error_at(
+                input,
+                SyntaxErrorKind::Expected("`claim`, `board` or `include`"),
+            )),
         }
     }
 
@@ -250,6 +255,43 @@ impl<'s> Parser<'s> {
             path.span.end.max(sha256.as_ref().map_or(0, |s| s.span.end)),
         );
         Ok((rest, Item::Include(Include { path, sha256, span })))
+    }
+
+    /// `board NAME = KIND ARGS` (ARGS: the rest of the line).
+    fn board_decl<'a>(&self, input: &'a str) -> PResult<'a, Item> {
+        let (rest, _) = self.keyword(input, "board")?;
+        let (after, name) = word(rest)
+            .map_err(|_| self.error_at(rest, SyntaxErrorKind::Expected("a board name")))?;
+        let name = Spanned {
+            node: name.to_string(),
+            span: self.span(rest, after),
+        };
+        let (rest, _) = self.symbol(self.ws(after), "=")?;
+        let (after, kind) = word(rest)
+            .map_err(|_| self.error_at(rest, SyntaxErrorKind::Expected("a board kind")))?;
+        let kind = Spanned {
+            node: kind.to_string(),
+            span: self.span(rest, after),
+        };
+        let line_end = after.find(['\n', '#']).unwrap_or(after.len());
+        let raw = &after[..line_end];
+        let trimmed = raw.trim();
+        let start = self.offset(after) + (raw.len() - raw.trim_start().len());
+        let args = Spanned {
+            node: trimmed.to_string(),
+            span: Span::new(start, start + trimmed.len()),
+        };
+        let span = Span::new(self.offset(input), args.span.end.max(kind.span.end));
+        let rest = self.ws(&after[line_end..]);
+        Ok((
+            rest,
+            Item::Board(BoardDecl {
+                name,
+                kind,
+                args,
+                span,
+            }),
+        ))
     }
 
     fn claim<'a>(&self, input: &'a str) -> PResult<'a, Item> {
@@ -270,6 +312,7 @@ impl<'s> Parser<'s> {
             Statement::Value { value, .. } => value.span.end,
             Statement::Compare { right, .. } => right.span.end,
             Statement::Number { game } => game.span.end,
+            Statement::CountAnimals { count, .. } => count.span.end,
         };
         let statement = Spanned {
             node: statement,
@@ -336,6 +379,34 @@ impl<'s> Parser<'s> {
                         play,
                         game,
                         outcome,
+                    },
+                ))
+            }
+            "count" if word(rest).is_ok_and(|(_, w)| matches!(w, "animals" | "all" | "fixed")) => {
+                let (rest, kind) = match word(rest).map(|(_, w)| w) {
+                    Ok("all") => (self.keyword(rest, "all")?.0, AnimalCount::All),
+                    Ok("fixed") => (self.keyword(rest, "fixed")?.0, AnimalCount::Fixed),
+                    _ => (rest, AnimalCount::Polyominoes),
+                };
+                let (rest, _) = self.keyword(rest, "animals")?;
+                let (rest, _) = self.keyword(rest, "on")?;
+                let (after, board) = word(rest)
+                    .map_err(|_| self.error_at(rest, SyntaxErrorKind::Expected("a board")))?;
+                let board = Spanned {
+                    node: board.to_string(),
+                    span: self.span(rest, after),
+                };
+                let (rest, _) = self.keyword(self.ws(after), "size")?;
+                let (rest, size) = self.number(rest)?;
+                let (rest, _) = self.symbol(rest, "=")?;
+                let (rest, count) = self.number(rest)?;
+                Ok((
+                    rest,
+                    Statement::CountAnimals {
+                        kind,
+                        board,
+                        size,
+                        count,
                     },
                 ))
             }
@@ -459,6 +530,7 @@ impl<'s> Parser<'s> {
             "search" => Ok((rest, Method::Search)),
             "table" => self.table(rest),
             "definition" => Ok((rest, Method::Definition)),
+            "enumeration" => Ok((rest, Method::Enumeration)),
             "derivation" => self.derivation(rest),
             other if METHOD_NAMES.contains(&other) => {
                 // The body (or `from ID`) of a method this version cannot

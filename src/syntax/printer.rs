@@ -50,6 +50,18 @@ pub fn statement(s: &Statement) -> String {
             game(&right.node)
         ),
         Statement::Number { game: g } => format!("number {}", game(&g.node)),
+        Statement::CountAnimals {
+            kind,
+            board,
+            size,
+            count,
+        } => format!(
+            "count {} on {} size {} = {}",
+            kind.words(),
+            board.node,
+            size.node,
+            count.node
+        ),
     }
 }
 

@@ -1,0 +1,196 @@
+//! Animal enumeration against published counts (OEIS) and a naive
+//! enumerator (every connected cell set grown cell by cell, canonicalised by
+//! brute force over all congruences).
+
+use std::collections::HashSet;
+
+use gamecert::kernel::animals::enumerate::{Kind, count};
+use gamecert::kernel::animals::lattice::{Cell, Lattice};
+use gamecert::kernel::budget::Budget;
+
+fn counts(lattice: Lattice, kind: Kind, up_to: usize) -> Vec<u64> {
+    (1..=up_to)
+        .map(|n| count(lattice, n, kind, 2, &mut Budget::unlimited()).expect("budget"))
+        .collect()
+}
+
+/// OEIS: fixed polyominoes A001168, free A000105, free without holes A000104.
+#[test]
+fn square_lattice_matches_oeis() {
+    assert_eq!(
+        counts(Lattice::Square, Kind::Fixed, 10),
+        [1, 2, 6, 19, 63, 216, 760, 2725, 9910, 36446]
+    );
+    assert_eq!(
+        counts(Lattice::Square, Kind::Free, 10),
+        [1, 1, 2, 5, 12, 35, 108, 369, 1285, 4655]
+    );
+    assert_eq!(
+        counts(Lattice::Square, Kind::FreeSimplyConnected, 10),
+        [1, 1, 2, 5, 12, 35, 107, 363, 1248, 4460]
+    );
+}
+
+/// OEIS: fixed polyiamonds A001420, free A000577, free without holes A070765.
+#[test]
+fn triangle_lattice_matches_oeis() {
+    assert_eq!(
+        counts(Lattice::Triangle, Kind::Fixed, 10),
+        [2, 3, 6, 14, 36, 94, 250, 675, 1838, 5053]
+    );
+    assert_eq!(
+        counts(Lattice::Triangle, Kind::Free, 10),
+        [1, 1, 1, 3, 4, 12, 24, 66, 160, 448]
+    );
+    assert_eq!(
+        counts(Lattice::Triangle, Kind::FreeSimplyConnected, 10),
+        [1, 1, 1, 3, 4, 12, 24, 66, 159, 444]
+    );
+}
+
+/// OEIS: fixed polyhexes A001207, free A000228, free without holes A018190
+/// (which Bode Table 28 quotes: 1435 at size 8).
+#[test]
+fn hexagon_lattice_matches_oeis() {
+    assert_eq!(
+        counts(Lattice::Hexagon, Kind::Fixed, 8),
+        [1, 3, 11, 44, 186, 814, 3652, 16689]
+    );
+    assert_eq!(
+        counts(Lattice::Hexagon, Kind::Free, 8),
+        [1, 1, 3, 7, 22, 82, 333, 1448]
+    );
+    assert_eq!(
+        counts(Lattice::Hexagon, Kind::FreeSimplyConnected, 8),
+        [1, 1, 3, 7, 22, 81, 331, 1435]
+    );
+}
+
+/// OEIS: fixed polycubes A001931, free with mirror images identified A038119.
+#[test]
+fn cubic_lattice_matches_oeis() {
+    assert_eq!(
+        counts(Lattice::Cubic, Kind::Fixed, 6),
+        [1, 3, 15, 86, 534, 3481]
+    );
+    assert_eq!(counts(Lattice::Cubic, Kind::Free, 6), [1, 1, 2, 7, 23, 112]);
+}
+
+/// Every fixed animal up to `size`, grown naively: each animal of size k + 1
+/// is an animal of size k plus a neighbouring cell, normalised by translation.
+fn naive_fixed(lattice: Lattice, size: usize) -> Vec<HashSet<Vec<Cell>>> {
+    let normal = |cells: &[Cell]| -> Vec<Cell> {
+        let mut v = cells.to_vec();
+        v.sort_by_key(|c| (c[2], c[1], c[0]));
+        let m = v[0];
+        // Triangle translations keep orientation: a down least cell goes to (1,0).
+        let target = if lattice == Lattice::Triangle && (m[0] + m[1]).rem_euclid(2) == 1 {
+            [1, 0, 0]
+        } else {
+            [0, 0, 0]
+        };
+        v.iter()
+            .map(|c| {
+                [
+                    c[0] - m[0] + target[0],
+                    c[1] - m[1] + target[1],
+                    c[2] - m[2],
+                ]
+            })
+            .collect()
+    };
+    let mut levels = vec![HashSet::new()];
+    let mut first = HashSet::new();
+    first.insert(vec![[0, 0, 0]]);
+    if lattice == Lattice::Triangle {
+        first.insert(vec![[1, 0, 0]]);
+    }
+    levels.push(first);
+    for k in 1..size {
+        let mut next = HashSet::new();
+        for animal in &levels[k] {
+            for c in animal {
+                for n in lattice.neighbours(*c) {
+                    if !animal.contains(&n) {
+                        let mut grown = animal.clone();
+                        grown.push(n);
+                        next.insert(normal(&grown));
+                    }
+                }
+            }
+        }
+        levels.push(next);
+    }
+    levels
+}
+
+/// The kernel's counts against the naive enumeration: fixed animals, free
+/// ones (orbits under the point group, found by brute force over all
+/// images), and free ones without holes.
+#[test]
+fn enumeration_matches_a_naive_enumerator() {
+    use gamecert::kernel::animals::enumerate::{canonical, has_hole};
+    for (lattice, size) in [
+        (Lattice::Square, 8),
+        (Lattice::Triangle, 9),
+        (Lattice::Hexagon, 7),
+        (Lattice::Cubic, 5),
+    ] {
+        let levels = naive_fixed(lattice, size);
+        for (n, level) in levels.iter().enumerate().skip(1) {
+            let fixed = level.len() as u64;
+            let free: HashSet<Vec<Cell>> = level.iter().map(|a| canonical(lattice, a)).collect();
+            let simple = free.iter().filter(|a| !has_hole(lattice, a)).count() as u64;
+            let kernel =
+                |kind| count(lattice, n, kind, 1, &mut Budget::unlimited()).expect("budget");
+            assert_eq!(kernel(Kind::Fixed), fixed, "{lattice:?} fixed {n}");
+            assert_eq!(
+                kernel(Kind::Free),
+                free.len() as u64,
+                "{lattice:?} free {n}"
+            );
+            assert_eq!(
+                kernel(Kind::FreeSimplyConnected),
+                simple,
+                "{lattice:?} simple {n}"
+            );
+        }
+    }
+}
+
+/// Each lattice's point group: every element maps neighbours to neighbours
+/// and is a bijection on a patch, and the elements are distinct (so the group
+/// has the stated order: 8, 12, 12, 48).
+#[test]
+fn point_groups_are_lattice_symmetries_of_the_stated_order() {
+    for lattice in [
+        Lattice::Square,
+        Lattice::Triangle,
+        Lattice::Hexagon,
+        Lattice::Cubic,
+    ] {
+        let patch: Vec<Cell> = naive_fixed(lattice, 3)[3]
+            .iter()
+            .flatten()
+            .copied()
+            .collect::<HashSet<_>>()
+            .into_iter()
+            .collect();
+        let mut images = HashSet::new();
+        for g in 0..lattice.point_group_order() {
+            for &c in &patch {
+                let gc = lattice.transform(g, c);
+                for n in lattice.neighbours(c) {
+                    assert!(
+                        lattice.neighbours(gc).contains(&lattice.transform(g, n)),
+                        "{lattice:?} element {g} breaks adjacency at {c:?}"
+                    );
+                }
+            }
+            let image: Vec<Cell> = patch.iter().map(|&c| lattice.transform(g, c)).collect();
+            assert_eq!(image.iter().collect::<HashSet<_>>().len(), patch.len());
+            images.insert(image);
+        }
+        assert_eq!(images.len(), lattice.point_group_order(), "{lattice:?}");
+    }
+}
