@@ -11,9 +11,11 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::elaborate::Explicit;
+use crate::elaborate::canonical::Canonical;
 use crate::elaborate::load::{SourceFile, UsageError, load};
 use crate::kernel::budget::Budget;
 use crate::kernel::impartial::check::check;
+use crate::kernel::partizan::check::Statement;
 use crate::kernel::partizan::check::check as check_partizan;
 use crate::kernel::verdict::Verdict;
 use crate::report::diagnostics::{Problem, elab_problem, line_column, render, syntax_problem};
@@ -35,6 +37,23 @@ impl Limits {
     pub fn budget(&self) -> Budget {
         Budget::new(self.max_nodes, self.time, self.max_entries)
     }
+}
+
+/// A claim's verdict, seconds, and the elaborator's suggestion if any.
+type ClaimResult = (Verdict, f64, Option<String>);
+
+/// For a refuted partizan value claim, the game's canonical form (computed
+/// by the untrusted elaborator, within a small budget) as a suggestion.
+fn suggestion(explicit: &Explicit, verdict: &Verdict) -> Option<String> {
+    let (Explicit::Partizan(Statement::Value { game, .. }, _), Verdict::Refuted { .. }) =
+        (explicit, verdict)
+    else {
+        return None;
+    };
+    let budget = Budget::new(Some(2_000_000), Some(Duration::from_secs(5)), 4_000_000);
+    let mut canon = Canonical::new(budget);
+    let g = canon.of_term(game).ok()?;
+    Some(canon.print(g))
 }
 
 /// Options of a check run.
@@ -72,8 +91,7 @@ pub fn check_files(files: &[SourceFile], options: &CheckOptions) -> Outcome {
         .flat_map(|(f, file)| (0..file.claims.len()).map(move |c| (f, c)))
         .filter(|&(f, c)| selected(options, &files[f].claims[c].id))
         .collect();
-    let results: Vec<Mutex<Option<(Verdict, f64)>>> =
-        jobs.iter().map(|_| Mutex::new(None)).collect();
+    let results: Vec<Mutex<Option<ClaimResult>>> = jobs.iter().map(|_| Mutex::new(None)).collect();
     // Cores left idle by a run with fewer claims than workers search inside
     // the claims. A node budget must give the same verdict on every run, and
     // helpers change how many positions the main search expands, so a run
@@ -103,8 +121,10 @@ pub fn check_files(files: &[SourceFile], options: &CheckOptions) -> Outcome {
                 crate::kernel::animals::check(claim, options.limits.budget(), helpers + 1)
             }
         };
+        let seconds = started.elapsed().as_secs_f64();
+        let hint = suggestion(explicit, &verdict);
         if let Ok(mut slot) = results[i].lock() {
-            *slot = Some((verdict, started.elapsed().as_secs_f64()));
+            *slot = Some((verdict, seconds, hint));
         }
     };
     std::thread::scope(|scope| {
@@ -149,7 +169,7 @@ pub fn check_files(files: &[SourceFile], options: &CheckOptions) -> Outcome {
                         None,
                     )
                 }
-                (Ok(_), Some((v, secs))) => {
+                (Ok(_), Some((v, secs, hint))) => {
                     let (name, rule) = match &v {
                         Verdict::Verified { rule, .. } => (VerdictName::Verified, rule),
                         Verdict::Refuted { rule, .. } => (VerdictName::Refuted, rule),
@@ -158,7 +178,7 @@ pub fn check_files(files: &[SourceFile], options: &CheckOptions) -> Outcome {
                     (
                         name,
                         rule.code().to_string(),
-                        wording::detail(&v),
+                        wording::detail(&v) + &hint.map(wording::suggestion).unwrap_or_default(),
                         Some(secs),
                     )
                 }

@@ -116,6 +116,11 @@ fn refutation_text(r: &Refutation) -> String {
     }
 }
 
+/// The suggestion appended to a refuted value claim's detail.
+pub fn suggestion(value: String) -> String {
+    format!(" (suggested value, from the elaborator's canonical form: {value})")
+}
+
 /// The symbol of a relation.
 pub fn relation_symbol(r: Relation) -> &'static str {
     match r {
