@@ -194,3 +194,125 @@ fn point_groups_are_lattice_symmetries_of_the_stated_order() {
         assert_eq!(images.len(), lattice.point_group_order(), "{lattice:?}");
     }
 }
+
+mod solids {
+    use std::collections::HashSet;
+
+    use gamecert::kernel::animals::solid::{FaceGraph, FiniteKind, Solid, count};
+    use gamecert::kernel::budget::Budget;
+
+    fn graph(solid: Solid) -> FaceGraph {
+        FaceGraph::of(solid).expect("buildable")
+    }
+
+    fn is_automorphism(g: &FaceGraph, p: &[u8]) -> bool {
+        (0..g.faces()).all(|a| {
+            (0..g.faces()).all(|b| {
+                let was = g.adjacent[a] & (1u128 << b) != 0;
+                let is = g.adjacent[p[a] as usize] & (1u128 << p[b]) != 0;
+                was == is
+            })
+        })
+    }
+
+    /// Every permutation of the faces, tested one by one (small boards only).
+    fn brute_force_group_order(g: &FaceGraph) -> usize {
+        fn permute(g: &FaceGraph, p: &mut Vec<u8>, k: usize, found: &mut usize) {
+            if k == p.len() {
+                *found += usize::from(is_automorphism(g, p));
+                return;
+            }
+            for i in k..p.len() {
+                p.swap(k, i);
+                permute(g, p, k + 1, found);
+                p.swap(k, i);
+            }
+        }
+        let mut p: Vec<u8> = (0..g.faces() as u8).collect();
+        let mut found = 0;
+        permute(g, &mut p, 0, &mut found);
+        found
+    }
+
+    #[test]
+    fn solids_have_their_faces_and_symmetry_groups() {
+        for (solid, faces, order) in [
+            (Solid::Tetrahedron, 4, 24),
+            (Solid::Cube, 6, 48),
+            (Solid::Octahedron, 8, 48),
+            (Solid::Dodecahedron, 12, 120),
+            (Solid::Icosahedron, 20, 120),
+            (Solid::Prism(3), 5, 12),
+            (Solid::Prism(4), 6, 48),
+            (Solid::Prism(7), 9, 28),
+            (Solid::Antiprism(3), 8, 48),
+            (Solid::Antiprism(5), 12, 20),
+        ] {
+            let g = graph(solid);
+            assert_eq!(g.faces(), faces, "{solid:?}");
+            let group = g.automorphisms(&mut Budget::unlimited()).expect("budget");
+            assert_eq!(group.len(), order, "{solid:?}");
+            assert!(group.iter().all(|p| is_automorphism(&g, p)));
+            assert_eq!(group.iter().collect::<HashSet<_>>().len(), order);
+            if faces <= 8 {
+                assert_eq!(brute_force_group_order(&g), order, "{solid:?} brute force");
+            }
+        }
+    }
+
+    /// Every subset of faces, tested one by one, against the enumeration.
+    #[test]
+    fn solid_counts_match_brute_force_over_all_subsets() {
+        for solid in [
+            Solid::Tetrahedron,
+            Solid::Cube,
+            Solid::Octahedron,
+            Solid::Dodecahedron,
+            Solid::Icosahedron,
+            Solid::Prism(5),
+            Solid::Antiprism(4),
+        ] {
+            let g = graph(solid);
+            let n = g.faces();
+            let group = g.automorphisms(&mut Budget::unlimited()).expect("budget");
+            let all = (1u128 << n) - 1;
+            let mut labelled = vec![0u64; n];
+            let mut free = vec![HashSet::new(); n];
+            let mut simple = vec![HashSet::new(); n];
+            for set in 1..all {
+                if !g.connected(set) {
+                    continue;
+                }
+                let k = set.count_ones() as usize;
+                labelled[k] += 1;
+                let least = group
+                    .iter()
+                    .map(|p| {
+                        (0..n)
+                            .filter(|&f| set >> f & 1 == 1)
+                            .fold(0u128, |m, f| m | 1 << p[f])
+                    })
+                    .min()
+                    .unwrap_or(set);
+                free[k].insert(least);
+                if g.connected(all & !set) {
+                    simple[k].insert(least);
+                }
+            }
+            for k in 1..n {
+                let kernel = |kind| count(&g, k, kind, &mut Budget::unlimited()).expect("budget");
+                assert_eq!(kernel(FiniteKind::Labelled), labelled[k], "{solid:?} {k}");
+                assert_eq!(
+                    kernel(FiniteKind::Free),
+                    free[k].len() as u64,
+                    "{solid:?} {k}"
+                );
+                assert_eq!(
+                    kernel(FiniteKind::FreeSimplyConnected),
+                    simple[k].len() as u64,
+                    "{solid:?} {k}"
+                );
+            }
+        }
+    }
+}

@@ -14,8 +14,10 @@ pub mod partizan;
 use std::collections::HashMap;
 
 use crate::kernel::animals;
+use crate::kernel::animals::Board;
 use crate::kernel::animals::enumerate::Kind;
 use crate::kernel::animals::lattice::Lattice;
+use crate::kernel::animals::solid::Solid;
 use crate::kernel::impartial::check::{Evidence, Statement};
 use crate::kernel::impartial::table::TableEntry;
 use crate::kernel::impartial::{Outcome, Play};
@@ -154,13 +156,13 @@ pub fn claims(file: &ast::File) -> Vec<ElaboratedClaim> {
 
 /// The board declarations of a file: name to lattice, or the error a use of
 /// the name reports.
-fn boards(file: &ast::File) -> HashMap<String, Result<Lattice, ElabError>> {
+fn boards(file: &ast::File) -> HashMap<String, Result<Board, ElabError>> {
     let mut out = HashMap::new();
     for item in &file.items {
         let ast::Item::Board(decl) = item else {
             continue;
         };
-        let built = lattice(&decl.kind.node).filter(|_| decl.args.node.is_empty());
+        let built = board_kind(&decl.kind.node, &decl.args.node);
         let board = built.ok_or_else(|| ElabError {
             kind: ElabErrorKind::BoardKindNotSupported(decl.kind.node.clone()),
             span: Span::new(decl.kind.span.start, decl.span.end),
@@ -178,13 +180,21 @@ fn boards(file: &ast::File) -> HashMap<String, Result<Lattice, ElabError>> {
     out
 }
 
-/// The lattice a built-in board name stands for.
-fn lattice(name: &str) -> Option<Lattice> {
-    Some(match name {
-        "square" => Lattice::Square,
-        "triangle" => Lattice::Triangle,
-        "hexagon" => Lattice::Hexagon,
-        "cubic" => Lattice::Cubic,
+/// The board a kind and its arguments stand for, if this version builds it.
+fn board_kind(kind: &str, args: &str) -> Option<Board> {
+    let sides = || args.parse::<usize>().ok().filter(|n| (3..=63).contains(n));
+    Some(match (kind, args.is_empty()) {
+        ("square", true) => Board::Lattice(Lattice::Square),
+        ("triangle", true) => Board::Lattice(Lattice::Triangle),
+        ("hexagon", true) => Board::Lattice(Lattice::Hexagon),
+        ("cubic", true) => Board::Lattice(Lattice::Cubic),
+        ("tetrahedron", true) => Board::Solid(Solid::Tetrahedron),
+        ("cube", true) => Board::Solid(Solid::Cube),
+        ("octahedron", true) => Board::Solid(Solid::Octahedron),
+        ("dodecahedron", true) => Board::Solid(Solid::Dodecahedron),
+        ("icosahedron", true) => Board::Solid(Solid::Icosahedron),
+        ("prism", false) => Board::Solid(Solid::Prism(sides()?)),
+        ("antiprism", false) => Board::Solid(Solid::Antiprism(sides()?)),
         _ => return None,
     })
 }
@@ -195,7 +205,7 @@ pub const MAX_ANIMAL_SIZE: u64 = 30;
 
 fn animals_claim(
     claim: &ast::Claim,
-    boards: &HashMap<String, Result<Lattice, ElabError>>,
+    boards: &HashMap<String, Result<Board, ElabError>>,
 ) -> Result<Explicit, ElabError> {
     let ast::Statement::CountAnimals {
         kind,
@@ -220,9 +230,9 @@ fn animals_claim(
             span: claim.method.span,
         });
     }
-    let lattice = match boards.get(&board.node) {
+    let board = match boards.get(&board.node) {
         Some(declared) => declared.clone()?,
-        None => lattice(&board.node).ok_or_else(|| ElabError {
+        None => board_kind(&board.node, "").ok_or_else(|| ElabError {
             kind: ElabErrorKind::UnknownBoard(board.node.clone()),
             span: board.span,
         })?,
@@ -236,7 +246,7 @@ fn animals_claim(
         });
     }
     Ok(Explicit::Animals(animals::CountClaim {
-        lattice,
+        board,
         kind: match kind {
             ast::AnimalCount::Polyominoes => Kind::FreeSimplyConnected,
             ast::AnimalCount::All => Kind::Free,

@@ -4,17 +4,28 @@
 
 pub mod enumerate;
 pub mod lattice;
+pub mod solid;
 
 use crate::kernel::budget::Budget;
 use crate::kernel::verdict::{Refutation, Rule, Undecided, Verdict};
 use enumerate::Kind;
 use lattice::Lattice;
+use solid::{FaceGraph, FiniteKind, Solid};
 
-/// `count [all|fixed] animals on LATTICE size n = k`.
+/// A board a counting claim is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Board {
+    /// An infinite lattice.
+    Lattice(Lattice),
+    /// A finite board given by its faces.
+    Solid(Solid),
+}
+
+/// `count [all|fixed] animals on BOARD size n = k`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CountClaim {
-    /// The lattice.
-    pub lattice: Lattice,
+    /// The board.
+    pub board: Board,
     /// What is counted.
     pub kind: Kind,
     /// The number of cells.
@@ -26,7 +37,26 @@ pub struct CountClaim {
 /// Checks a counting claim by enumeration with `threads` threads.
 pub fn check(claim: &CountClaim, mut budget: Budget, threads: usize) -> Verdict {
     let rule = Rule::AnimalEnumeration;
-    match enumerate::count(claim.lattice, claim.size, claim.kind, threads, &mut budget) {
+    let counted = match claim.board {
+        Board::Lattice(lattice) => {
+            enumerate::count(lattice, claim.size, claim.kind, threads, &mut budget)
+        }
+        Board::Solid(solid) => {
+            let Some(graph) = FaceGraph::of(solid) else {
+                return Verdict::Undecided {
+                    rule,
+                    reason: Undecided::OutsideLimits,
+                };
+            };
+            let kind = match claim.kind {
+                Kind::Fixed => FiniteKind::Labelled,
+                Kind::Free => FiniteKind::Free,
+                Kind::FreeSimplyConnected => FiniteKind::FreeSimplyConnected,
+            };
+            solid::count(&graph, claim.size, kind, &mut budget)
+        }
+    };
+    match counted {
         Ok(actual) if actual == claim.count => Verdict::Verified {
             rule,
             nodes: budget.nodes(),

@@ -1,0 +1,385 @@
+//! Finite boards given by their face-adjacency graph: the platonic solids,
+//! prisms and antiprisms; their automorphism groups and animal counts.
+//!
+//! Key decision: the solids are built combinatorially, never from coordinate
+//! tables. A solid's faces are the vertices of its dual's skeleton, so each
+//! face graph is built as that skeleton: the tetrahedron's is K4, the cube's
+//! the octahedron graph (each face adjacent to all but the opposite one), the
+//! octahedron's the 3-cube graph, the dodecahedron's the icosahedron graph
+//! (two poles over two rings of five joined as an antiprism), and the
+//! icosahedron's is read off the icosahedron graph itself: its faces are the
+//! triangles of that graph, adjacent when they share an edge. Congruences are
+//! the graph automorphisms, found by backtracking (rule A2).
+
+use crate::kernel::budget::{Budget, Exhausted};
+
+/// The most faces a board may have (one `u128` of faces).
+pub const MAX_FACES: usize = 128;
+
+/// A finite board: faces and which share an edge.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FaceGraph {
+    /// `adjacent[f]`: the faces sharing an edge with face `f`.
+    pub adjacent: Vec<u128>,
+}
+
+/// The board kinds built here.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Solid {
+    /// 4 triangles.
+    Tetrahedron,
+    /// 6 squares.
+    Cube,
+    /// 8 triangles.
+    Octahedron,
+    /// 12 pentagons.
+    Dodecahedron,
+    /// 20 triangles.
+    Icosahedron,
+    /// Two n-gons joined by n squares (n >= 3).
+    Prism(usize),
+    /// Two n-gons joined by 2n triangles (n >= 3).
+    Antiprism(usize),
+}
+
+impl FaceGraph {
+    fn with_faces(n: usize) -> FaceGraph {
+        FaceGraph {
+            adjacent: vec![0; n],
+        }
+    }
+
+    fn join(&mut self, a: usize, b: usize) {
+        self.adjacent[a] |= 1u128 << b;
+        self.adjacent[b] |= 1u128 << a;
+    }
+
+    /// Number of faces.
+    pub fn faces(&self) -> usize {
+        self.adjacent.len()
+    }
+
+    /// The face graph of a solid; `None` for prisms and antiprisms too large
+    /// for [`MAX_FACES`] or with fewer than 3 sides.
+    pub fn of(solid: Solid) -> Option<FaceGraph> {
+        Some(match solid {
+            Solid::Tetrahedron => complete(4),
+            Solid::Cube => {
+                // Faces 2i and 2i+1 are opposite.
+                let mut g = FaceGraph::with_faces(6);
+                for a in 0..6 {
+                    for b in a + 1..6 {
+                        if a / 2 != b / 2 {
+                            g.join(a, b);
+                        }
+                    }
+                }
+                g
+            }
+            Solid::Octahedron => {
+                // Faces are the 8 octants: adjacent when one sign differs.
+                let mut g = FaceGraph::with_faces(8);
+                for a in 0..8usize {
+                    for bit in 0..3 {
+                        let b = a ^ (1 << bit);
+                        if a < b {
+                            g.join(a, b);
+                        }
+                    }
+                }
+                g
+            }
+            Solid::Dodecahedron => icosahedron_skeleton(),
+            Solid::Icosahedron => triangles_of(&icosahedron_skeleton()),
+            Solid::Prism(n) => {
+                if !(3..=MAX_FACES - 2).contains(&n) {
+                    return None;
+                }
+                // Faces 0 and 1 are the n-gons, 2..n+2 the squares around.
+                let mut g = FaceGraph::with_faces(n + 2);
+                for i in 0..n {
+                    g.join(0, 2 + i);
+                    g.join(1, 2 + i);
+                    g.join(2 + i, 2 + (i + 1) % n);
+                }
+                g
+            }
+            Solid::Antiprism(n) => {
+                if !(3..=(MAX_FACES - 2) / 2).contains(&n) {
+                    return None;
+                }
+                // Faces 0 and 1 are the n-gons; the band of 2n triangles
+                // alternates between them.
+                let mut g = FaceGraph::with_faces(2 * n + 2);
+                for i in 0..2 * n {
+                    g.join(2 + i, 2 + (i + 1) % (2 * n));
+                    g.join(if i % 2 == 0 { 0 } else { 1 }, 2 + i);
+                }
+                g
+            }
+        })
+    }
+
+    /// All automorphisms of the graph, each as the image of every face.
+    pub fn automorphisms(&self, budget: &mut Budget) -> Result<Vec<Vec<u8>>, Exhausted> {
+        let n = self.faces();
+        // Faces in breadth-first order from face 0, so that each face after
+        // the first has a neighbour mapped before it.
+        let mut order = vec![0usize];
+        let mut seen = 1u128;
+        let mut i = 0;
+        while i < order.len() {
+            for f in bits(self.adjacent[order[i]]) {
+                if seen & (1u128 << f) == 0 {
+                    seen |= 1u128 << f;
+                    order.push(f);
+                }
+            }
+            i += 1;
+        }
+        let mut found = Vec::new();
+        if order.len() != n {
+            // A disconnected board: only the identity is tried.
+            found.push((0..n as u8).collect());
+            return Ok(found);
+        }
+        let mut image = vec![u8::MAX; n];
+        let mut used = 0u128;
+        self.extend(&order, 0, &mut image, &mut used, &mut found, budget)?;
+        Ok(found)
+    }
+
+    fn extend(
+        &self,
+        order: &[usize],
+        depth: usize,
+        image: &mut Vec<u8>,
+        used: &mut u128,
+        found: &mut Vec<Vec<u8>>,
+        budget: &mut Budget,
+    ) -> Result<(), Exhausted> {
+        if depth == order.len() {
+            found.push(image.clone());
+            return Ok(());
+        }
+        let f = order[depth];
+        for candidate in 0..self.faces() {
+            budget.tick()?;
+            if *used & (1u128 << candidate) != 0
+                || self.adjacent[candidate].count_ones() != self.adjacent[f].count_ones()
+            {
+                continue;
+            }
+            // Adjacency to every face mapped so far must be kept both ways.
+            let consistent = order[..depth].iter().all(|&g| {
+                let was = self.adjacent[f] & (1u128 << g) != 0;
+                let is = self.adjacent[candidate] & (1u128 << image[g]) != 0;
+                was == is
+            });
+            if !consistent {
+                continue;
+            }
+            image[f] = candidate as u8;
+            *used |= 1u128 << candidate;
+            self.extend(order, depth + 1, image, used, found, budget)?;
+            *used &= !(1u128 << candidate);
+            image[f] = u8::MAX;
+        }
+        Ok(())
+    }
+
+    /// Whether the faces `set` are connected (an empty set is not).
+    pub fn connected(&self, set: u128) -> bool {
+        if set == 0 {
+            return false;
+        }
+        let mut reached = set & set.wrapping_neg();
+        loop {
+            let mut grown = reached;
+            for f in bits(reached) {
+                grown |= self.adjacent[f] & set;
+            }
+            if grown == reached {
+                return reached == set;
+            }
+            reached = grown;
+        }
+    }
+
+    fn all(&self) -> u128 {
+        if self.faces() == 128 {
+            u128::MAX
+        } else {
+            (1u128 << self.faces()) - 1
+        }
+    }
+}
+
+/// K_n.
+fn complete(n: usize) -> FaceGraph {
+    let mut g = FaceGraph::with_faces(n);
+    for a in 0..n {
+        for b in a + 1..n {
+            g.join(a, b);
+        }
+    }
+    g
+}
+
+/// The icosahedron's skeleton: a top vertex over a ring of five, a bottom
+/// vertex under another ring of five, the rings joined as an antiprism.
+fn icosahedron_skeleton() -> FaceGraph {
+    let mut g = FaceGraph::with_faces(12);
+    let (top, bottom) = (0, 11);
+    let upper = |i: usize| 1 + i % 5;
+    let lower = |i: usize| 6 + i % 5;
+    for i in 0..5 {
+        g.join(top, upper(i));
+        g.join(bottom, lower(i));
+        g.join(upper(i), upper(i + 1));
+        g.join(lower(i), lower(i + 1));
+        g.join(upper(i), lower(i));
+        g.join(upper(i + 1), lower(i));
+    }
+    g
+}
+
+/// The graph whose vertices are the triangles of `g`, adjacent when they
+/// share an edge (for a triangulated sphere: its dual's skeleton).
+fn triangles_of(g: &FaceGraph) -> FaceGraph {
+    let n = g.faces();
+    let mut triangles = Vec::new();
+    for a in 0..n {
+        for b in a + 1..n {
+            for c in b + 1..n {
+                let ab = g.adjacent[a] & (1u128 << b) != 0;
+                let bc = g.adjacent[b] & (1u128 << c) != 0;
+                let ac = g.adjacent[a] & (1u128 << c) != 0;
+                if ab && bc && ac {
+                    triangles.push((1u128 << a) | (1u128 << b) | (1u128 << c));
+                }
+            }
+        }
+    }
+    let mut out = FaceGraph::with_faces(triangles.len());
+    for i in 0..triangles.len() {
+        for j in i + 1..triangles.len() {
+            if (triangles[i] & triangles[j]).count_ones() == 2 {
+                out.join(i, j);
+            }
+        }
+    }
+    out
+}
+
+/// The indices of the set bits of `x`.
+fn bits(mut x: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (x != 0).then(|| {
+            let i = x.trailing_zeros() as usize;
+            x &= x - 1;
+            i
+        })
+    })
+}
+
+/// What is counted on a finite board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FiniteKind {
+    /// Connected proper subsets, labelled (no symmetry).
+    Labelled,
+    /// Connected proper subsets up to automorphism.
+    Free,
+    /// Connected proper subsets with a connected complement, up to
+    /// automorphism (Bode's polyominoes).
+    FreeSimplyConnected,
+}
+
+/// The number of animals of `size` faces of `kind` on the board.
+pub fn count(
+    graph: &FaceGraph,
+    size: usize,
+    kind: FiniteKind,
+    budget: &mut Budget,
+) -> Result<u64, Exhausted> {
+    let n = graph.faces();
+    if size == 0 || size >= n {
+        return Ok(0);
+    }
+    let group = if kind == FiniteKind::Labelled {
+        Vec::new()
+    } else {
+        graph.automorphisms(budget)?
+    };
+    let mut found = 0;
+    // Each connected set is grown once, from its least face, through faces
+    // greater than it (Redelmeier on the graph).
+    for root in 0..n {
+        let allowed = graph.all() & !((1u128 << root) - 1) & !(1u128 << root);
+        let frontier = graph.adjacent[root] & allowed;
+        grow(
+            graph,
+            1u128 << root,
+            frontier,
+            (1u128 << root) | frontier,
+            allowed,
+            size,
+            &mut |set| {
+                let accept = match kind {
+                    FiniteKind::Labelled => true,
+                    FiniteKind::Free => least_image(&group, set),
+                    FiniteKind::FreeSimplyConnected => {
+                        least_image(&group, set) && graph.connected(graph.all() & !set)
+                    }
+                };
+                found += u64::from(accept);
+            },
+            budget,
+        )?;
+    }
+    Ok(found)
+}
+
+/// Redelmeier's step on a graph: `set` is the animal so far, `untried` the
+/// cells that may still be added, `seen` every cell already decided about.
+#[allow(clippy::too_many_arguments)]
+fn grow(
+    graph: &FaceGraph,
+    set: u128,
+    mut untried: u128,
+    seen: u128,
+    allowed: u128,
+    size: usize,
+    visit: &mut impl FnMut(u128),
+    budget: &mut Budget,
+) -> Result<(), Exhausted> {
+    if set.count_ones() as usize == size {
+        visit(set);
+        return Ok(());
+    }
+    while untried != 0 {
+        budget.tick()?;
+        let f = untried.trailing_zeros() as usize;
+        untried &= untried - 1;
+        let fresh = graph.adjacent[f] & allowed & !seen;
+        grow(
+            graph,
+            set | (1u128 << f),
+            untried | fresh,
+            seen | fresh,
+            allowed,
+            size,
+            visit,
+            budget,
+        )?;
+    }
+    Ok(())
+}
+
+/// Whether `set` is the least of its images under `group`.
+fn least_image(group: &[Vec<u8>], set: u128) -> bool {
+    group.iter().all(|g| {
+        let image = bits(set).fold(0u128, |m, f| m | 1u128 << g[f]);
+        image >= set
+    })
+}
