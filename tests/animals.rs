@@ -316,3 +316,56 @@ mod solids {
         }
     }
 }
+
+mod archimedean {
+    use gamecert::kernel::animals::solid::{FaceGraph, Operator, Platonic, Solid};
+    use gamecert::kernel::budget::Budget;
+
+    /// Face counts, face sizes (by degree in the face graph) and symmetry
+    /// group orders of the thirteen archimedean solids (the snubs are
+    /// chiral: rotations only).
+    #[test]
+    fn archimedean_solids_have_their_faces_and_groups() {
+        use Operator::*;
+        use Platonic::*;
+        for (op, base, faces, degrees, order) in [
+            (Truncate, Tetrahedron, 8, vec![(3, 4), (6, 4)], 24),
+            (Ambo, Cube, 14, vec![(3, 8), (4, 6)], 48),
+            (Truncate, Cube, 14, vec![(3, 8), (8, 6)], 48),
+            (Truncate, Octahedron, 14, vec![(4, 6), (6, 8)], 48),
+            (Expand, Cube, 26, vec![(3, 8), (4, 18)], 48),
+            (Bevel, Cube, 26, vec![(4, 12), (6, 8), (8, 6)], 48),
+            (Snub, Cube, 38, vec![(3, 32), (4, 6)], 24),
+            (Ambo, Dodecahedron, 32, vec![(3, 20), (5, 12)], 120),
+            (Truncate, Dodecahedron, 32, vec![(3, 20), (10, 12)], 120),
+            (Truncate, Icosahedron, 32, vec![(5, 12), (6, 20)], 120),
+            (
+                Expand,
+                Dodecahedron,
+                62,
+                vec![(3, 20), (4, 30), (5, 12)],
+                120,
+            ),
+            (
+                Bevel,
+                Dodecahedron,
+                62,
+                vec![(4, 30), (6, 20), (10, 12)],
+                120,
+            ),
+            (Snub, Dodecahedron, 92, vec![(3, 80), (5, 12)], 60),
+        ] {
+            let g = FaceGraph::of(Solid::Archimedean(op, base)).expect("buildable");
+            assert_eq!(g.faces(), faces, "{op:?} {base:?}");
+            let mut seen = std::collections::BTreeMap::new();
+            for a in &g.adjacent {
+                *seen.entry(a.count_ones()).or_insert(0) += 1;
+            }
+            let seen: Vec<(u32, usize)> = seen.into_iter().collect();
+            let expected: Vec<(u32, usize)> = degrees.iter().map(|&(d, n)| (d, n)).collect();
+            assert_eq!(seen, expected, "{op:?} {base:?}");
+            let group = g.automorphisms(&mut Budget::unlimited()).expect("budget");
+            assert_eq!(group.len(), order, "{op:?} {base:?}");
+        }
+    }
+}

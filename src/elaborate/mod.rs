@@ -195,8 +195,32 @@ fn board_kind(kind: &str, args: &str) -> Option<Board> {
         ("icosahedron", true) => Board::Solid(Solid::Icosahedron),
         ("prism", false) => Board::Solid(Solid::Prism(sides()?)),
         ("antiprism", false) => Board::Solid(Solid::Antiprism(sides()?)),
+        (name, true) => Board::Solid(archimedean(name)?),
         _ => return None,
     })
+}
+
+/// The archimedean solid a board name stands for, as an operator applied to
+/// a platonic solid.
+fn archimedean(name: &str) -> Option<Solid> {
+    use crate::kernel::animals::solid::{Operator::*, Platonic::*};
+    let (op, base) = match name {
+        "truncated-tetrahedron" => (Truncate, Tetrahedron),
+        "cuboctahedron" => (Ambo, Cube),
+        "truncated-cube" => (Truncate, Cube),
+        "truncated-octahedron" => (Truncate, Octahedron),
+        "rhombicuboctahedron" => (Expand, Cube),
+        "truncated-cuboctahedron" => (Bevel, Cube),
+        "snub-cube" => (Snub, Cube),
+        "icosidodecahedron" => (Ambo, Dodecahedron),
+        "truncated-dodecahedron" => (Truncate, Dodecahedron),
+        "truncated-icosahedron" => (Truncate, Icosahedron),
+        "rhombicosidodecahedron" => (Expand, Dodecahedron),
+        "truncated-icosidodecahedron" => (Bevel, Dodecahedron),
+        "snub-dodecahedron" => (Snub, Dodecahedron),
+        _ => return None,
+    };
+    Some(Solid::Archimedean(op, base))
 }
 
 /// The largest animal size a counting claim may ask for (the counts grow

@@ -40,6 +40,39 @@ pub enum Solid {
     Prism(usize),
     /// Two n-gons joined by 2n triangles (n >= 3).
     Antiprism(usize),
+    /// An archimedean solid: an operator applied to a platonic one.
+    Archimedean(Operator, Platonic),
+}
+
+/// The platonic solids an archimedean one is made from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Platonic {
+    /// 4 triangles.
+    Tetrahedron,
+    /// 6 squares.
+    Cube,
+    /// 8 triangles.
+    Octahedron,
+    /// 12 pentagons.
+    Dodecahedron,
+    /// 20 triangles.
+    Icosahedron,
+}
+
+/// Conway's operators, as they act on faces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Operator {
+    /// Truncate (t): every vertex cut off.
+    Truncate,
+    /// Ambo (a): faces and vertex figures, meeting at the old edges' midpoints.
+    Ambo,
+    /// Expand (e = aa): faces, vertex figures and a square per edge.
+    Expand,
+    /// Bevel (b = ta): faces, vertex figures and a square per edge, all
+    /// truncated.
+    Bevel,
+    /// Snub (s): faces, vertex figures and two triangles per edge, twisted.
+    Snub,
 }
 
 impl FaceGraph {
@@ -104,6 +137,7 @@ impl FaceGraph {
                 }
                 g
             }
+            Solid::Archimedean(op, base) => Polyhedron::platonic(base).operated(op),
             Solid::Antiprism(n) => {
                 if !(3..=(MAX_FACES - 2) / 2).contains(&n) {
                     return None;
@@ -213,6 +247,195 @@ impl FaceGraph {
             (1u128 << self.faces()) - 1
         }
     }
+}
+
+/// A polyhedron as its faces, each a cycle of vertices, all oriented the same
+/// way (every edge is run through once in each direction).
+struct Polyhedron {
+    faces: Vec<Vec<usize>>,
+    vertices: usize,
+}
+
+impl Polyhedron {
+    /// The platonic solids: the tetrahedron, octahedron and icosahedron as
+    /// the triangles of their skeletons, the cube and dodecahedron as the
+    /// duals of the octahedron and icosahedron.
+    fn platonic(base: Platonic) -> Polyhedron {
+        match base {
+            Platonic::Tetrahedron => Polyhedron::triangulated(&complete(4)),
+            Platonic::Octahedron => Polyhedron::triangulated(&octahedron_skeleton()),
+            Platonic::Icosahedron => Polyhedron::triangulated(&icosahedron_skeleton()),
+            Platonic::Cube => Polyhedron::triangulated(&octahedron_skeleton()).dual(),
+            Platonic::Dodecahedron => Polyhedron::triangulated(&icosahedron_skeleton()).dual(),
+        }
+    }
+
+    /// The polyhedron whose faces are the triangles of a triangulated
+    /// sphere's skeleton, oriented consistently.
+    fn triangulated(g: &FaceGraph) -> Polyhedron {
+        let n = g.faces();
+        let mut faces = Vec::new();
+        for a in 0..n {
+            for b in bits(g.adjacent[a]).filter(|&b| b > a) {
+                for c in bits(g.adjacent[a] & g.adjacent[b]).filter(|&c| c > b) {
+                    faces.push(vec![a, b, c]);
+                }
+            }
+        }
+        orient(&mut faces);
+        Polyhedron { faces, vertices: n }
+    }
+
+    /// Each directed edge (a, b) of a face, with the face.
+    fn darts(&self) -> std::collections::HashMap<(usize, usize), usize> {
+        let mut darts = std::collections::HashMap::new();
+        for (f, cycle) in self.faces.iter().enumerate() {
+            for i in 0..cycle.len() {
+                darts.insert((cycle[i], cycle[(i + 1) % cycle.len()]), f);
+            }
+        }
+        darts
+    }
+
+    /// The dual: a vertex per face, a face per vertex (the faces around it).
+    fn dual(&self) -> Polyhedron {
+        let darts = self.darts();
+        let mut faces = Vec::new();
+        for v in 0..self.vertices {
+            let Some(first) = darts.keys().filter(|d| d.0 == v).map(|d| d.1).min() else {
+                continue;
+            };
+            // The face holding dart (v, out) also holds (prev, v); the face
+            // across that edge holds (v, prev): the next face around v.
+            let mut ring = Vec::new();
+            let mut out = first;
+            while ring.len() <= self.faces.len() {
+                let f = darts[&(v, out)];
+                ring.push(f);
+                let cycle = &self.faces[f];
+                let i = cycle.iter().position(|&x| x == v).unwrap_or(0);
+                out = cycle[(i + cycle.len() - 1) % cycle.len()];
+                if out == first {
+                    break;
+                }
+            }
+            faces.push(ring);
+        }
+        orient(&mut faces);
+        Polyhedron {
+            vertices: self.faces.len(),
+            faces,
+        }
+    }
+
+    /// The face graph of an operator applied to this polyhedron.
+    fn operated(&self, op: Operator) -> FaceGraph {
+        let (nf, nv) = (self.faces.len(), self.vertices);
+        let darts = self.darts();
+        let mut edges: Vec<(usize, usize)> =
+            darts.keys().filter(|&&(a, b)| a < b).copied().collect();
+        edges.sort_unstable();
+        let ne = edges.len();
+        // Cells: faces first, then vertex figures, then edge cells.
+        let face = |f: usize| f;
+        let vertex = |v: usize| nf + v;
+        let edge = |e: usize| nf + nv + e;
+        let cells = match op {
+            Operator::Truncate | Operator::Ambo => nf + nv,
+            Operator::Expand | Operator::Bevel => nf + nv + ne,
+            Operator::Snub => nf + nv + 2 * ne,
+        };
+        let mut g = FaceGraph::with_faces(cells);
+        for (e, &(a, b)) in edges.iter().enumerate() {
+            let (f, h) = (darts[&(a, b)], darts[&(b, a)]);
+            match op {
+                Operator::Truncate => {
+                    g.join(face(f), face(h));
+                    for v in [a, b] {
+                        g.join(vertex(v), face(f));
+                        g.join(vertex(v), face(h));
+                    }
+                }
+                Operator::Ambo => {
+                    for v in [a, b] {
+                        g.join(vertex(v), face(f));
+                        g.join(vertex(v), face(h));
+                    }
+                }
+                Operator::Expand | Operator::Bevel => {
+                    g.join(edge(e), face(f));
+                    g.join(edge(e), face(h));
+                    g.join(edge(e), vertex(a));
+                    g.join(edge(e), vertex(b));
+                    if op == Operator::Bevel {
+                        for v in [a, b] {
+                            g.join(vertex(v), face(f));
+                            g.join(vertex(v), face(h));
+                        }
+                    }
+                }
+                Operator::Snub => {
+                    // Two triangles per edge: the one on dart (a, b) touches
+                    // that dart's face and its tail a; the other, on (b, a),
+                    // touches face h and vertex b. Always taking the tail
+                    // twists every edge the same way (one of the two mirror
+                    // images).
+                    let (t1, t2) = (nf + nv + 2 * e, nf + nv + 2 * e + 1);
+                    g.join(t1, t2);
+                    g.join(t1, face(f));
+                    g.join(t1, vertex(a));
+                    g.join(t2, face(h));
+                    g.join(t2, vertex(b));
+                }
+            }
+        }
+        g
+    }
+}
+
+/// Orients triangles (or any faces) so that adjacent faces run through
+/// their shared edge in opposite directions (breadth-first from face 0).
+fn orient(faces: &mut [Vec<usize>]) {
+    let n = faces.len();
+    let mut done = vec![false; n];
+    let mut queue = std::collections::VecDeque::new();
+    if n > 0 {
+        done[0] = true;
+        queue.push_back(0);
+    }
+    while let Some(f) = queue.pop_front() {
+        let cycle = faces[f].clone();
+        for i in 0..cycle.len() {
+            let (a, b) = (cycle[i], cycle[(i + 1) % cycle.len()]);
+            for g in 0..n {
+                if done[g] || !(faces[g].contains(&a) && faces[g].contains(&b)) {
+                    continue;
+                }
+                // g must run through the edge as (b, a).
+                let other = &faces[g];
+                let j = other.iter().position(|&x| x == a).unwrap_or(0);
+                if other[(j + 1) % other.len()] == b {
+                    faces[g].reverse();
+                }
+                done[g] = true;
+                queue.push_back(g);
+            }
+        }
+    }
+}
+
+/// The octahedron's skeleton: six vertices, each joined to all but its
+/// opposite (2i and 2i+1 are opposite).
+fn octahedron_skeleton() -> FaceGraph {
+    let mut g = FaceGraph::with_faces(6);
+    for a in 0..6 {
+        for b in a + 1..6 {
+            if a / 2 != b / 2 {
+                g.join(a, b);
+            }
+        }
+    }
+    g
 }
 
 /// K_n.
