@@ -25,6 +25,17 @@ pub enum Command {
     Eval(EvalArgs),
     /// Time the kernel on the performance targets (or on the given games).
     Bench(BenchArgs),
+    /// Draw the animals a file declares as SVG pictures.
+    Render(RenderArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct RenderArgs {
+    /// The certificate file.
+    pub file: std::path::PathBuf,
+    /// The directory to write `NAME.svg` files into (created if missing).
+    #[arg(long)]
+    pub out: std::path::PathBuf,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug)]

@@ -145,7 +145,7 @@ pub fn check_files(files: &[SourceFile], options: &CheckOptions) -> Outcome {
     let mut reports = Vec::new();
     for file in files {
         let mut problems: Vec<Problem> = file.ast.errors.iter().map(syntax_problem).collect();
-        problems.extend(file.include_errors.iter().map(elab_problem));
+        problems.extend(file.file_errors.iter().map(elab_problem));
         let errors: Vec<ErrorReport> = problems
             .iter()
             .map(|p| error_report(p, &file.source))

@@ -10,5 +10,6 @@ pub mod bench;
 pub mod driver;
 pub mod elaborate;
 pub mod kernel;
+pub mod render;
 pub mod report;
 pub mod syntax;

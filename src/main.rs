@@ -25,6 +25,7 @@ fn main() -> ExitCode {
         Command::Check(c) => run_check(c),
         Command::Eval(e) => run_eval(e),
         Command::Bench(b) => run_bench(b),
+        Command::Render(r) => run_render(r),
     };
     ExitCode::from(code as u8)
 }
@@ -160,6 +161,43 @@ fn eval_partizan(term: &gamecert::kernel::partizan::game::Term, budget: Budget) 
 fn jobs_or_cores(jobs: Option<usize>) -> usize {
     jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
         .max(1)
+}
+
+/// Writes an SVG file per declared animal; declaration errors are printed
+/// and make the exit code 2.
+fn run_render(r: args::RenderArgs) -> i32 {
+    let files = match gamecert::elaborate::load::load(std::slice::from_ref(&r.file)) {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("error: {}: {}", e.path.display(), e.message);
+            return 2;
+        }
+    };
+    if let Err(e) = std::fs::create_dir_all(&r.out) {
+        eprintln!("error: {}: {e}", r.out.display());
+        return 2;
+    }
+    let mut code = 0;
+    for file in &files {
+        for problem in &file.file_errors {
+            eprint!(
+                "{}",
+                render(&elab_problem(problem), &file.display, &file.source)
+            );
+            code = 2;
+        }
+        for animal in &file.animals {
+            let path = r.out.join(format!("{}.svg", animal.name));
+            match std::fs::write(&path, gamecert::render::animal_svg(animal)) {
+                Ok(()) => println!("{}", path.display()),
+                Err(e) => {
+                    eprintln!("error: {}: {e}", path.display());
+                    code = 2;
+                }
+            }
+        }
+    }
+    code
 }
 
 /// Times the performance targets (or the given games).

@@ -369,3 +369,74 @@ mod archimedean {
         }
     }
 }
+
+mod shapes {
+    use gamecert::kernel::animals::Board;
+    use gamecert::kernel::animals::lattice::Lattice;
+    use gamecert::kernel::animals::shape::{
+        canonical_form, is_sub_animal, site_perimeter, validate,
+    };
+    use gamecert::kernel::animals::solid::Solid;
+
+    const SQUARE: Board = Board::Lattice(Lattice::Square);
+
+    #[test]
+    fn congruent_declarations_have_equal_canonical_forms() {
+        // The L tetromino, rotated and reflected and moved.
+        let l = [[0, 0, 0], [0, 1, 0], [0, 2, 0], [1, 0, 0]];
+        let l2 = [[5, 5, 0], [6, 5, 0], [7, 5, 0], [7, 4, 0]];
+        let t = [[0, 0, 0], [1, 0, 0], [2, 0, 0], [1, 1, 0]];
+        assert_eq!(canonical_form(SQUARE, &l), canonical_form(SQUARE, &l2));
+        assert_ne!(canonical_form(SQUARE, &l), canonical_form(SQUARE, &t));
+        // Triangle lattice: an up and a down triangle are one monoiamond.
+        let tri = Board::Lattice(Lattice::Triangle);
+        assert_eq!(
+            canonical_form(tri, &[[0, 0, 0]]),
+            canonical_form(tri, &[[1, 0, 0]])
+        );
+        // On the cube every single face is the same animal.
+        let cube = Board::Solid(Solid::Cube);
+        assert_eq!(
+            canonical_form(cube, &[[0, 0, 0]]),
+            canonical_form(cube, &[[5, 0, 0]])
+        );
+    }
+
+    #[test]
+    fn validation_rejects_what_is_not_an_animal() {
+        assert!(validate(SQUARE, &[]).is_err());
+        assert!(validate(SQUARE, &[[0, 0, 0], [2, 0, 0]]).is_err());
+        assert!(validate(SQUARE, &[[0, 0, 0], [0, 0, 0]]).is_err());
+        assert!(validate(Board::Solid(Solid::Cube), &[[6, 0, 0]]).is_err());
+        // Diagonal neighbours are not joined; on the triangle lattice (0,0)
+        // (up) and (0,1) (up) share only a corner.
+        assert!(validate(SQUARE, &[[0, 0, 0], [1, 1, 0]]).is_err());
+        assert!(validate(Board::Lattice(Lattice::Triangle), &[[0, 0, 0], [0, 1, 0]]).is_err());
+        assert!(validate(SQUARE, &[[0, 0, 0], [1, 0, 0], [1, 1, 0]]).is_ok());
+    }
+
+    #[test]
+    fn sub_animals_and_perimeters() {
+        let domino = [[0, 0, 0], [1, 0, 0]];
+        let l = [[0, 0, 0], [0, 1, 0], [0, 2, 0], [1, 0, 0]];
+        let o = [[0, 0, 0], [1, 0, 0], [0, 1, 0], [1, 1, 0]];
+        let i3 = [[0, 0, 0], [0, 1, 0], [0, 2, 0]];
+        assert!(is_sub_animal(SQUARE, &domino, &l));
+        assert!(is_sub_animal(SQUARE, &i3, &l));
+        assert!(!is_sub_animal(SQUARE, &i3, &o));
+        assert!(!is_sub_animal(SQUARE, &l, &o));
+        // Site perimeters: a single square has 4, the domino 6, the O 8.
+        assert_eq!(site_perimeter(SQUARE, &[[0, 0, 0]]), 4);
+        assert_eq!(site_perimeter(SQUARE, &domino), 6);
+        assert_eq!(site_perimeter(SQUARE, &o), 8);
+        // A face of the icosahedron has 3 neighbours, of the dodecahedron 5.
+        assert_eq!(
+            site_perimeter(Board::Solid(Solid::Icosahedron), &[[0, 0, 0]]),
+            3
+        );
+        assert_eq!(
+            site_perimeter(Board::Solid(Solid::Dodecahedron), &[[0, 0, 0]]),
+            5
+        );
+    }
+}

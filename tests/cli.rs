@@ -138,3 +138,33 @@ fn output_is_deterministic_across_job_counts() {
     ]);
     assert_eq!(one.stdout, two.stdout);
 }
+
+#[test]
+fn render_writes_a_picture_per_animal() {
+    let dir = std::env::temp_dir().join(format!("gamecert-render-{}", std::process::id()));
+    let file = dir.join("animals.cert");
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    std::fs::write(
+        &file,
+        "gamecert 1\nanimal L4 on square = (0,0) (0,1) (0,2) (1,0)\n\
+         animal O4 on square = picture {\n  ##\n  ##\n}\n\
+         animal T on triangle = (0,0) (1,0)\nanimal H on hexagon = (0,0) (1,0)\n",
+    )
+    .expect("write");
+    let out = dir.join("svg");
+    let run = gamecert(&[
+        "render",
+        file.to_str().expect("utf-8"),
+        "--out",
+        out.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(run.status.code(), Some(0));
+    for name in ["L4", "O4", "T", "H"] {
+        let svg =
+            std::fs::read_to_string(out.join(format!("{name}.svg"))).expect("picture written");
+        assert!(svg.starts_with("<svg"));
+        let cells = svg.matches("<polygon").count();
+        assert_eq!(cells, if name.ends_with('4') { 4 } else { 2 }, "{name}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

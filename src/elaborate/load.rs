@@ -27,8 +27,10 @@ pub struct SourceFile {
     pub sha256: String,
     /// The syntax tree (with its syntax errors).
     pub ast: File,
-    /// Include errors found in this file.
-    pub include_errors: Vec<ElabError>,
+    /// Include errors and declaration errors found in this file.
+    pub file_errors: Vec<ElabError>,
+    /// The animals the file declares (valid ones only).
+    pub animals: Vec<super::DeclaredAnimal>,
     /// The elaborated claims.
     pub claims: Vec<ElaboratedClaim>,
 }
@@ -154,12 +156,14 @@ impl Loader {
         }
         let ast = parse_file(&text);
         let claims = claims(&ast);
+        let (animals, declaration_errors) = super::animals(&ast);
         let mut file = SourceFile {
             display: display_path(&canonical, self.cwd.as_deref()),
             sha256: sha256_hex(text.as_bytes()),
             source: text,
             ast,
-            include_errors: Vec::new(),
+            file_errors: declaration_errors,
+            animals,
             claims,
         };
         let mut reached = Vec::new();
@@ -175,14 +179,14 @@ impl Loader {
             let resolved = match resolve(&canonical, relative, root) {
                 Ok(p) => p,
                 Err(kind) => {
-                    file.include_errors.push(fail(kind));
+                    file.file_errors.push(fail(kind));
                     continue;
                 }
             };
             let text = match std::fs::read_to_string(&resolved) {
                 Ok(t) => t,
                 Err(e) => {
-                    file.include_errors
+                    file.file_errors
                         .push(fail(ElabErrorKind::IncludeUnreadable(e.to_string())));
                     continue;
                 }
@@ -192,7 +196,7 @@ impl Loader {
                 let well_formed =
                     pin.node.len() == 64 && pin.node.chars().all(|c| c.is_ascii_hexdigit());
                 if !well_formed {
-                    file.include_errors.push(ElabError {
+                    file.file_errors.push(ElabError {
                         kind: ElabErrorKind::BadPin,
                         span: pin.span,
                     });
@@ -200,7 +204,7 @@ impl Loader {
                 }
                 if !pin.node.eq_ignore_ascii_case(&actual) {
                     let kind = ElabErrorKind::PinMismatch { actual };
-                    file.include_errors.push(ElabError {
+                    file.file_errors.push(ElabError {
                         kind,
                         span: pin.span,
                     });
@@ -234,7 +238,7 @@ impl Loader {
                 && let Item::Include(include) = &file.ast.items[index]
             {
                 let span = include.span;
-                file.include_errors.push(ElabError {
+                file.file_errors.push(ElabError {
                     kind: ElabErrorKind::IncludeCycle,
                     span,
                 });

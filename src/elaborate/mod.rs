@@ -98,6 +98,148 @@ pub enum ElabErrorKind {
     DuplicateBoard(String),
     /// An animal size beyond what enumeration accepts.
     SizeTooLarge { max: u64 },
+    /// Two animals of one file share a name.
+    DuplicateAnimal(String),
+    /// An animal without cells.
+    EmptyAnimal,
+    /// A cell that is not a cell of the animal's board.
+    CellOffBoard,
+    /// A cell listed twice.
+    RepeatedCell,
+    /// An animal whose cells are not edge-connected; the span is a cell not
+    /// connected to the first.
+    DisconnectedAnimal,
+    /// Coordinates of the wrong length for the board (2 for plane
+    /// lattices, 3 for cubic, 1 face index for solids).
+    WrongDimension { expected: usize },
+    /// A picture on a board that has no picture convention here.
+    PictureNotSupported,
+    /// A picture character other than `#` and `.`.
+    AnimalPictureChar(char),
+}
+
+/// A declared and validated animal.
+#[derive(Clone, Debug)]
+pub struct DeclaredAnimal {
+    /// Its name.
+    pub name: String,
+    /// Its board.
+    pub board: Board,
+    /// Its cells.
+    pub cells: Vec<animals::lattice::Cell>,
+}
+
+/// The file's animal declarations, validated by the kernel, and the errors
+/// of those that are not animals.
+pub fn animals(file: &ast::File) -> (Vec<DeclaredAnimal>, Vec<ElabError>) {
+    let boards = boards(file);
+    let mut out: Vec<DeclaredAnimal> = Vec::new();
+    let mut errors = Vec::new();
+    for item in &file.items {
+        let ast::Item::Animal(decl) = item else {
+            continue;
+        };
+        match declared_animal(decl, &boards) {
+            Ok(animal) if out.iter().any(|a| a.name == animal.name) => errors.push(ElabError {
+                kind: ElabErrorKind::DuplicateAnimal(animal.name),
+                span: decl.name.span,
+            }),
+            Ok(animal) => out.push(animal),
+            Err(e) => errors.push(e),
+        }
+    }
+    (out, errors)
+}
+
+fn declared_animal(
+    decl: &ast::AnimalDecl,
+    boards: &HashMap<String, Result<Board, ElabError>>,
+) -> Result<DeclaredAnimal, ElabError> {
+    let board = match boards.get(&decl.board.node) {
+        Some(declared) => declared.clone()?,
+        None => board_kind(&decl.board.node, "").ok_or_else(|| ElabError {
+            kind: ElabErrorKind::UnknownBoard(decl.board.node.clone()),
+            span: decl.board.span,
+        })?,
+    };
+    let expected = match board {
+        Board::Lattice(Lattice::Cubic) => 3,
+        Board::Lattice(_) => 2,
+        Board::Solid(_) => 1,
+    };
+    let (cells, spans): (Vec<animals::lattice::Cell>, Vec<Span>) = match &decl.cells {
+        ast::AnimalCells::Coordinates(list) => {
+            let mut cells = Vec::new();
+            let mut spans = Vec::new();
+            for c in list {
+                if c.node.len() != expected {
+                    return Err(ElabError {
+                        kind: ElabErrorKind::WrongDimension { expected },
+                        span: c.span,
+                    });
+                }
+                let coordinate = |i: usize| -> Result<i32, ElabError> {
+                    i32::try_from(*c.node.get(i).unwrap_or(&0))
+                        .ok()
+                        .filter(|v| v.abs() <= 1 << 20)
+                        .ok_or(ElabError {
+                            kind: ElabErrorKind::CellOffBoard,
+                            span: c.span,
+                        })
+                };
+                cells.push([coordinate(0)?, coordinate(1)?, coordinate(2)?]);
+                spans.push(c.span);
+            }
+            (cells, spans)
+        }
+        ast::AnimalCells::Picture(rows) => {
+            if board != Board::Lattice(Lattice::Square) {
+                return Err(ElabError {
+                    kind: ElabErrorKind::PictureNotSupported,
+                    span: decl.board.span,
+                });
+            }
+            // The last row is y = 0; x counts columns from the left.
+            let mut cells = Vec::new();
+            let mut spans = Vec::new();
+            let height = rows.len() as i32;
+            for (r, row) in rows.iter().enumerate() {
+                for (x, ch) in row.node.char_indices() {
+                    let span = Span::new(row.span.start + x, row.span.start + x + ch.len_utf8());
+                    match ch {
+                        '#' => {
+                            cells.push([x as i32, height - 1 - r as i32, 0]);
+                            spans.push(span);
+                        }
+                        '.' | ' ' => {}
+                        other => {
+                            return Err(ElabError {
+                                kind: ElabErrorKind::AnimalPictureChar(other),
+                                span,
+                            });
+                        }
+                    }
+                }
+            }
+            (cells, spans)
+        }
+    };
+    animals::shape::validate(board, &cells).map_err(|e| {
+        use animals::shape::ShapeError;
+        let (kind, i) = match e {
+            ShapeError::Empty => (ElabErrorKind::EmptyAnimal, None),
+            ShapeError::OffBoard(i) => (ElabErrorKind::CellOffBoard, Some(i)),
+            ShapeError::Repeated(i) => (ElabErrorKind::RepeatedCell, Some(i)),
+            ShapeError::Disconnected(i) => (ElabErrorKind::DisconnectedAnimal, Some(i)),
+        };
+        let span = i.and_then(|i| spans.get(i).copied()).unwrap_or(decl.span);
+        ElabError { kind, span }
+    })?;
+    Ok(DeclaredAnimal {
+        name: decl.name.node.clone(),
+        board,
+        cells,
+    })
 }
 
 /// A claim made explicit for the kernel, or the error that prevents it.

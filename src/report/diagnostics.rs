@@ -310,6 +310,55 @@ pub fn elab_problem(e: &ElabError) -> Problem {
             "too large",
             None,
         ),
+        DuplicateAnimal(name) => (
+            "gamecert::elaborate::duplicate_animal",
+            format!("animal `{name}` is declared twice in this file"),
+            "second declaration",
+            None,
+        ),
+        EmptyAnimal => (
+            "gamecert::elaborate::empty_animal",
+            "an animal needs at least one cell".into(),
+            "no cells",
+            None,
+        ),
+        CellOffBoard => (
+            "gamecert::elaborate::cell_off_board",
+            "this cell is not a cell of the animal's board".into(),
+            "off the board",
+            Some("solids number their faces from 0; plane lattices take (x,y), cubic (x,y,z)"),
+        ),
+        RepeatedCell => (
+            "gamecert::elaborate::repeated_cell",
+            "this cell is listed twice".into(),
+            "repeated",
+            None,
+        ),
+        DisconnectedAnimal => (
+            "gamecert::elaborate::disconnected_animal",
+            "the animal is not connected: this cell is not joined to the first through its cells"
+                .into(),
+            "not connected",
+            Some("cells are joined when they share an edge (a face on the cubic lattice)"),
+        ),
+        WrongDimension { expected } => (
+            "gamecert::elaborate::wrong_dimension",
+            format!("cells of this board have {expected} coordinate(s)"),
+            "wrong number of coordinates",
+            None,
+        ),
+        PictureNotSupported => (
+            "gamecert::elaborate::picture_not_supported",
+            "pictures are read on the square lattice only; give coordinates".into(),
+            "no picture convention",
+            None,
+        ),
+        AnimalPictureChar(c) => (
+            "gamecert::elaborate::animal_picture_char",
+            format!("`{c}` is not a picture cell"),
+            "unexpected character",
+            Some("use `#` for a cell of the animal and `.` for none"),
+        ),
         OutcomeNotImpartial => (
             "gamecert::elaborate::outcome_letter",
             "an impartial game's outcome is P or N".into(),

@@ -47,6 +47,31 @@ pub enum Item {
     Claim(Box<Claim>),
     /// `board NAME = KIND ...`.
     Board(BoardDecl),
+    /// `animal NAME on BOARD = cells | picture { ... }`.
+    Animal(AnimalDecl),
+}
+
+/// `animal NAME on BOARD = (x,y) ... ` or `= picture { rows }`.
+#[derive(Clone, Debug)]
+pub struct AnimalDecl {
+    /// The animal's name.
+    pub name: Spanned<String>,
+    /// The board it lives on.
+    pub board: Spanned<String>,
+    /// Its cells as written.
+    pub cells: AnimalCells,
+    /// The whole item.
+    pub span: Span,
+}
+
+/// The cells of an animal declaration.
+#[derive(Clone, Debug)]
+pub enum AnimalCells {
+    /// Coordinate tuples `(x,y)` or `(x,y,z)`, each with its span.
+    Coordinates(Vec<Spanned<Vec<i64>>>),
+    /// `picture { ... }`: rows of `#` (cell) and `.` (no cell), first row at
+    /// the top, each row with its span.
+    Picture(Vec<Spanned<String>>),
 }
 
 /// `include "path" [sha256 "hex"]`.

@@ -222,7 +222,9 @@ impl<'s> Parser<'s> {
                 None => return &rest[rest.len()..],
             };
             let line = rest.trim_start_matches([' ', '\t']);
-            if line.starts_with("claim") || line.starts_with("include") || line.starts_with("board")
+            if ["claim", "include", "board", "animal"]
+                .iter()
+                .any(|k| line.starts_with(k))
             {
                 return self.ws(rest);
             }
@@ -234,9 +236,10 @@ impl<'s> Parser<'s> {
             Ok((_, "include")) => self.include(input),
             Ok((_, "claim")) => self.claim(input),
             Ok((_, "board")) => self.board_decl(input),
+            Ok((_, "animal")) => self.animal_decl(input),
             _ => Err(self.error_at(
                 input,
-                SyntaxErrorKind::Expected("`claim`, `board` or `include`"),
+                SyntaxErrorKind::Expected("`claim`, `board`, `animal` or `include`"),
             )),
         }
     }
@@ -255,6 +258,100 @@ impl<'s> Parser<'s> {
             path.span.end.max(sha256.as_ref().map_or(0, |s| s.span.end)),
         );
         Ok((rest, Item::Include(Include { path, sha256, span })))
+    }
+
+    /// `animal NAME on BOARD = (x,y) (x,y) ...` or `= picture { ROWS }`.
+    fn animal_decl<'a>(&self, input: &'a str) -> PResult<'a, Item> {
+        let (rest, _) = self.keyword(input, "animal")?;
+        let (after, name) = word(rest)
+            .map_err(|_| self.error_at(rest, SyntaxErrorKind::Expected("an animal name")))?;
+        let name = Spanned {
+            node: name.to_string(),
+            span: self.span(rest, after),
+        };
+        let (rest, _) = self.keyword(self.ws(after), "on")?;
+        let (after, board) =
+            word(rest).map_err(|_| self.error_at(rest, SyntaxErrorKind::Expected("a board")))?;
+        let board = Spanned {
+            node: board.to_string(),
+            span: self.span(rest, after),
+        };
+        let (mut rest, _) = self.symbol(self.ws(after), "=")?;
+        let cells = if let Ok((r, _)) = self.keyword(rest, "picture") {
+            // Inside a picture `#` is a cell, not a comment: only spaces and
+            // newlines are skipped.
+            let blank = |t: &'a str| t.trim_start_matches([' ', '\t', '\r', '\n']);
+            let Some(r) = r.strip_prefix('{') else {
+                return Err(self.error_at(r, SyntaxErrorKind::Expected("{")));
+            };
+            let mut rows = Vec::new();
+            let mut r = blank(r);
+            loop {
+                if let Some(r2) = r.strip_prefix('}') {
+                    rest = self.ws(r2);
+                    break;
+                }
+                let row_end = r.find(['\n', '}']).unwrap_or(r.len());
+                let row = r[..row_end].trim_end();
+                if row.is_empty() {
+                    let start = self.offset(input);
+                    return Err(SyntaxError {
+                        kind: SyntaxErrorKind::UnclosedBlock,
+                        span: Span::new(start, start + 6),
+                    });
+                }
+                rows.push(Spanned {
+                    node: row.to_string(),
+                    span: Span::new(self.offset(r), self.offset(r) + row.len()),
+                });
+                r = blank(&r[row_end..]);
+            }
+            AnimalCells::Picture(rows)
+        } else {
+            let mut cells = Vec::new();
+            while let Ok((r, open)) = self.symbol(rest, "(") {
+                let mut coords = Vec::new();
+                let mut r = r;
+                loop {
+                    let negative = r.starts_with('-');
+                    let (r2, n) = self.number(if negative { &r[1..] } else { r })?;
+                    let v = i64::try_from(n.node).map_err(|_| SyntaxError {
+                        kind: SyntaxErrorKind::NumberTooLarge,
+                        span: n.span,
+                    })?;
+                    coords.push(if negative { -v } else { v });
+                    if let Ok((r3, _)) = self.symbol(r2, ",") {
+                        r = r3;
+                        continue;
+                    }
+                    let (r3, close) = self.symbol(r2, ")")?;
+                    cells.push(Spanned {
+                        node: coords,
+                        span: Span::new(open - 1, close),
+                    });
+                    r = r3;
+                    break;
+                }
+                rest = r;
+            }
+            if cells.is_empty() {
+                return Err(self.error_at(
+                    rest,
+                    SyntaxErrorKind::Expected("cells `(x,y)` or `picture { ... }`"),
+                ));
+            }
+            AnimalCells::Coordinates(cells)
+        };
+        let span = Span::new(self.offset(input), self.offset(rest));
+        Ok((
+            rest,
+            Item::Animal(AnimalDecl {
+                name,
+                board,
+                cells,
+                span,
+            }),
+        ))
     }
 
     /// `board NAME = KIND ARGS` (ARGS: the rest of the line).

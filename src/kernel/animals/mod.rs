@@ -4,6 +4,7 @@
 
 pub mod enumerate;
 pub mod lattice;
+pub mod shape;
 pub mod solid;
 
 use crate::kernel::budget::Budget;

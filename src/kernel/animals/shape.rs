@@ -1,0 +1,164 @@
+//! Animals as cell sets on a board: validation, congruence, sub-animals,
+//! site perimeter (SPEC 3.1).
+//!
+//! Key decision: an animal is validated and compared in the kernel, on the
+//! same adjacency and congruences the enumeration uses, so that a declared
+//! animal and an enumerated one agree on what "the same animal" means.
+
+use super::Board;
+use super::enumerate::canonical;
+use super::lattice::Cell;
+use super::solid::FaceGraph;
+use crate::kernel::budget::Budget;
+
+/// Why a cell set is not an animal of its board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ShapeError {
+    /// No cells.
+    Empty,
+    /// The cell at this index is not a cell of the board.
+    OffBoard(usize),
+    /// The cell at this index appears twice.
+    Repeated(usize),
+    /// The cells do not form one edge-connected piece; the index is a cell
+    /// not connected to the first.
+    Disconnected(usize),
+}
+
+/// The cells adjacent to `c` on `board` (faces for solids: `c[0]`).
+fn neighbours(board: Board, graph: Option<&FaceGraph>, c: Cell) -> Vec<Cell> {
+    match (board, graph) {
+        (Board::Lattice(lattice), _) => lattice.neighbours(c),
+        (Board::Solid(_), Some(g)) => {
+            let f = c[0] as usize;
+            (0..g.faces())
+                .filter(|&h| g.adjacent[f] & (1u128 << h) != 0)
+                .map(|h| [h as i32, 0, 0])
+                .collect()
+        }
+        (Board::Solid(_), None) => Vec::new(),
+    }
+}
+
+/// Checks that `cells` is an animal of `board`.
+pub fn validate(board: Board, cells: &[Cell]) -> Result<(), ShapeError> {
+    if cells.is_empty() {
+        return Err(ShapeError::Empty);
+    }
+    let graph = match board {
+        Board::Solid(solid) => FaceGraph::of(solid),
+        Board::Lattice(_) => None,
+    };
+    for (i, c) in cells.iter().enumerate() {
+        let on_board = match (board, &graph) {
+            (Board::Lattice(super::lattice::Lattice::Cubic), _) => true,
+            (Board::Lattice(_), _) => c[2] == 0,
+            (Board::Solid(_), Some(g)) => {
+                c[1] == 0 && c[2] == 0 && (0..g.faces() as i32).contains(&c[0])
+            }
+            (Board::Solid(_), None) => false,
+        };
+        if !on_board {
+            return Err(ShapeError::OffBoard(i));
+        }
+        if cells[..i].contains(c) {
+            return Err(ShapeError::Repeated(i));
+        }
+    }
+    let mut reached = vec![cells[0]];
+    let mut i = 0;
+    while i < reached.len() {
+        for n in neighbours(board, graph.as_ref(), reached[i]) {
+            if cells.contains(&n) && !reached.contains(&n) {
+                reached.push(n);
+            }
+        }
+        i += 1;
+    }
+    match cells.iter().position(|c| !reached.contains(c)) {
+        Some(i) => Err(ShapeError::Disconnected(i)),
+        None => Ok(()),
+    }
+}
+
+/// The canonical form of an animal under its board's congruences: two
+/// animals are congruent exactly when their canonical forms are equal.
+pub fn canonical_form(board: Board, cells: &[Cell]) -> Vec<Cell> {
+    match board {
+        Board::Lattice(lattice) => canonical(lattice, cells),
+        Board::Solid(solid) => {
+            let Some(g) = FaceGraph::of(solid) else {
+                return Vec::new();
+            };
+            let group = g
+                .automorphisms(&mut Budget::unlimited())
+                .unwrap_or_default();
+            let set = cells.iter().fold(0u128, |m, c| m | 1u128 << c[0]);
+            let least = group
+                .iter()
+                .map(|p| {
+                    (0..g.faces())
+                        .filter(|&f| set >> f & 1 == 1)
+                        .fold(0u128, |m, f| m | 1u128 << p[f])
+                })
+                .min()
+                .unwrap_or(set);
+            (0..g.faces() as i32)
+                .filter(|&f| least >> f & 1 == 1)
+                .map(|f| [f, 0, 0])
+                .collect()
+        }
+    }
+}
+
+/// The site perimeter: the cells outside the animal adjacent to it.
+pub fn site_perimeter(board: Board, cells: &[Cell]) -> usize {
+    let graph = match board {
+        Board::Solid(solid) => FaceGraph::of(solid),
+        Board::Lattice(_) => None,
+    };
+    let mut outside: Vec<Cell> = Vec::new();
+    for &c in cells {
+        for n in neighbours(board, graph.as_ref(), c) {
+            if !cells.contains(&n) && !outside.contains(&n) {
+                outside.push(n);
+            }
+        }
+    }
+    outside.len()
+}
+
+/// Whether `a` is congruent to a subset of `b` (both animals of `board`,
+/// a lattice): some image of `a` under the point group, translated, lies
+/// inside `b`.
+pub fn is_sub_animal(board: Board, a: &[Cell], b: &[Cell]) -> bool {
+    let Board::Lattice(lattice) = board else {
+        // On a finite board: some automorphism maps a into b.
+        let Some(g) = (match board {
+            Board::Solid(solid) => FaceGraph::of(solid),
+            Board::Lattice(_) => None,
+        }) else {
+            return false;
+        };
+        let group = g
+            .automorphisms(&mut Budget::unlimited())
+            .unwrap_or_default();
+        let bset = b.iter().fold(0u128, |m, c| m | 1u128 << c[0]);
+        return group
+            .iter()
+            .any(|p| a.iter().all(|c| bset >> p[c[0] as usize] & 1 == 1));
+    };
+    let Some(&first) = a.first() else {
+        return true;
+    };
+    (0..lattice.point_group_order()).any(|g| {
+        let image: Vec<Cell> = a.iter().map(|&c| lattice.transform(g, c)).collect();
+        let anchor = lattice.transform(g, first);
+        b.iter().any(|&target| {
+            lattice.same_orientation(anchor, target)
+                && image
+                    .iter()
+                    .all(|&c| b.contains(&lattice.translate(c, anchor, target)))
+        })
+    })
+}

@@ -1,0 +1,169 @@
+//! `gamecert render FILE --out DIR`: SVG pictures of the animals a file
+//! declares, drawn on their lattice (squares, triangles, hexagons; cubes in
+//! an isometric view), and of the face graphs of its finite boards.
+//!
+//! Key decision: the drawing works from the kernel's own cell coordinates
+//! and corner geometry, so a picture shows exactly the cells the kernel
+//! checks claims about.
+
+use std::fmt::Write as _;
+
+use crate::elaborate::DeclaredAnimal;
+use crate::kernel::animals::Board;
+use crate::kernel::animals::lattice::{Cell, Lattice};
+
+/// Scale: pixels per unit edge.
+const UNIT: f64 = 40.0;
+
+/// The SVG of an animal on its board.
+pub fn animal_svg(animal: &DeclaredAnimal) -> String {
+    let polygons: Vec<Vec<(f64, f64)>> = match animal.board {
+        Board::Lattice(Lattice::Cubic) => return cubes_svg(&animal.name, &animal.cells),
+        Board::Lattice(lattice) => animal.cells.iter().map(|&c| outline(lattice, c)).collect(),
+        Board::Solid(_) => return faces_svg(&animal.name, &animal.cells),
+    };
+    svg(&animal.name, &polygons, "#4a7ebb")
+}
+
+/// The corners of a plane cell, in drawing units (y grows downwards).
+fn outline(lattice: Lattice, c: Cell) -> Vec<(f64, f64)> {
+    let (x, y) = (f64::from(c[0]), f64::from(c[1]));
+    match lattice {
+        Lattice::Square | Lattice::Cubic => {
+            vec![(x, -y), (x + 1.0, -y), (x + 1.0, -y - 1.0), (x, -y - 1.0)]
+        }
+        Lattice::Hexagon => {
+            // Axial (q, r) to the plane: pointy-top hexagons.
+            let (cx, cy) = (3f64.sqrt() * (x + y / 2.0), 1.5 * y);
+            (0..6)
+                .map(|k| {
+                    let angle =
+                        std::f64::consts::PI / 3.0 * f64::from(k) + std::f64::consts::PI / 6.0;
+                    (cx + angle.cos(), -(cy + angle.sin()))
+                })
+                .collect()
+        }
+        Lattice::Triangle => {
+            // Corners in the skew basis e1 = (1, 0), e2 = (1/2, sqrt 3 / 2),
+            // as the kernel's triangle cells define them.
+            let up = (c[0] + c[1]).rem_euclid(2) == 0;
+            let corners: [[i32; 2]; 3] = if up {
+                let i = (c[0] - c[1]).div_euclid(2);
+                [[i, c[1]], [i + 1, c[1]], [i, c[1] + 1]]
+            } else {
+                let j = (c[0] - c[1] - 1).div_euclid(2);
+                [[j + 1, c[1]], [j, c[1] + 1], [j + 1, c[1] + 1]]
+            };
+            corners
+                .iter()
+                .map(|&[a, b]| {
+                    let (a, b) = (f64::from(a), f64::from(b));
+                    (a + b / 2.0, -(b * 3f64.sqrt() / 2.0))
+                })
+                .collect()
+        }
+    }
+}
+
+/// An SVG document with the polygons filled, framed to fit.
+fn svg(title: &str, polygons: &[Vec<(f64, f64)>], fill: &str) -> String {
+    let points = polygons.iter().flatten();
+    let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+    for &(x, y) in points {
+        x0 = x0.min(x);
+        y0 = y0.min(y);
+        x1 = x1.max(x);
+        y1 = y1.max(y);
+    }
+    let margin = 0.5;
+    let (w, h) = (
+        (x1 - x0 + 2.0 * margin) * UNIT,
+        (y1 - y0 + 2.0 * margin) * UNIT,
+    );
+    let mut out = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w:.0}\" height=\"{h:.0}\" viewBox=\"0 0 {w:.1} {h:.1}\">\n<title>{}</title>\n",
+        escape(title)
+    );
+    for polygon in polygons {
+        let pts: Vec<String> = polygon
+            .iter()
+            .map(|&(x, y)| {
+                format!(
+                    "{:.1},{:.1}",
+                    (x - x0 + margin) * UNIT,
+                    (y - y0 + margin) * UNIT
+                )
+            })
+            .collect();
+        let _ = writeln!(
+            out,
+            "<polygon points=\"{}\" fill=\"{fill}\" stroke=\"#1d2b3a\" stroke-width=\"2\"/>",
+            pts.join(" ")
+        );
+    }
+    out.push_str("</svg>\n");
+    out
+}
+
+/// Cubes in an isometric view, drawn back to front.
+fn cubes_svg(title: &str, cells: &[Cell]) -> String {
+    let mut sorted = cells.to_vec();
+    // Farther cubes first: smaller x + y, then lower z.
+    sorted.sort_by_key(|c| (c[0] + c[1], c[2]));
+    let project = |x: f64, y: f64, z: f64| ((x - y) * 0.866, (x + y) * 0.5 - z);
+    let mut polygons = Vec::new();
+    for c in &sorted {
+        let (x, y, z) = (f64::from(c[0]), f64::from(c[1]), f64::from(c[2]));
+        let top = vec![
+            project(x, y, z + 1.0),
+            project(x + 1.0, y, z + 1.0),
+            project(x + 1.0, y + 1.0, z + 1.0),
+            project(x, y + 1.0, z + 1.0),
+        ];
+        let left = vec![
+            project(x, y + 1.0, z),
+            project(x + 1.0, y + 1.0, z),
+            project(x + 1.0, y + 1.0, z + 1.0),
+            project(x, y + 1.0, z + 1.0),
+        ];
+        let right = vec![
+            project(x + 1.0, y, z),
+            project(x + 1.0, y + 1.0, z),
+            project(x + 1.0, y + 1.0, z + 1.0),
+            project(x + 1.0, y, z + 1.0),
+        ];
+        polygons.extend([top, left, right]);
+    }
+    svg(title, &polygons, "#4a7ebb")
+}
+
+/// The faces of a solid as a ring of numbered discs, the animal's faces
+/// filled (a placeholder until nets are drawn).
+fn faces_svg(title: &str, cells: &[Cell]) -> String {
+    let mut out = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{0}\">\n<title>{1}</title>\n",
+        (6.0 * UNIT) as u32,
+        escape(title)
+    );
+    let faces: Vec<i32> = cells.iter().map(|c| c[0]).collect();
+    for (k, f) in faces.iter().enumerate() {
+        let angle = std::f64::consts::TAU * k as f64 / faces.len().max(1) as f64;
+        let (cx, cy) = (
+            3.0 * UNIT + 2.0 * UNIT * angle.cos(),
+            3.0 * UNIT + 2.0 * UNIT * angle.sin(),
+        );
+        let _ = writeln!(
+            out,
+            "<circle cx=\"{cx:.1}\" cy=\"{cy:.1}\" r=\"{:.1}\" fill=\"#4a7ebb\"/><text x=\"{cx:.1}\" y=\"{cy:.1}\" text-anchor=\"middle\" dominant-baseline=\"middle\" fill=\"white\">{f}</text>",
+            UNIT * 0.4
+        );
+    }
+    out.push_str("</svg>\n");
+    out
+}
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
