@@ -440,3 +440,27 @@ mod shapes {
         );
     }
 }
+
+#[test]
+fn placements_count_the_distinct_images() {
+    use gamecert::kernel::animals::Board;
+    use gamecert::kernel::animals::shape::placements;
+    use gamecert::kernel::animals::solid::Solid;
+    let square = Board::Lattice(Lattice::Square);
+    let n = |board, cells: &[Cell]| placements(board, cells).len();
+    // Square lattice, modulo translation: L 8, T 4, S 4, I 2, O 1.
+    assert_eq!(n(square, &[[0, 0, 0], [0, 1, 0], [0, 2, 0], [1, 0, 0]]), 8);
+    assert_eq!(n(square, &[[0, 0, 0], [1, 0, 0], [2, 0, 0], [1, 1, 0]]), 4);
+    assert_eq!(n(square, &[[0, 0, 0], [1, 0, 0], [1, 1, 0], [2, 1, 0]]), 4);
+    assert_eq!(n(square, &[[0, 0, 0], [1, 0, 0], [2, 0, 0], [3, 0, 0]]), 2);
+    assert_eq!(n(square, &[[0, 0, 0], [1, 0, 0], [0, 1, 0], [1, 1, 0]]), 1);
+    // Triangle lattice: a single triangle points up or down (2); the
+    // straight triamond has 6 placements modulo translation.
+    let tri = Board::Lattice(Lattice::Triangle);
+    assert_eq!(n(tri, &[[0, 0, 0]]), 2);
+    assert_eq!(n(tri, &[[0, 0, 0], [1, 0, 0], [2, 0, 0]]), 6);
+    // On the cube a single face has 6 placements, two adjacent faces 12.
+    let cube = Board::Solid(Solid::Cube);
+    assert_eq!(n(cube, &[[0, 0, 0]]), 6);
+    assert_eq!(n(cube, &[[0, 0, 0], [2, 0, 0]]), 12);
+}

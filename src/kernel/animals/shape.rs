@@ -162,3 +162,40 @@ pub fn is_sub_animal(board: Board, a: &[Cell], b: &[Cell]) -> bool {
         })
     })
 }
+
+/// The placements of an animal: on a lattice, its distinct images under the
+/// point group, each normalised by translation (the placements modulo
+/// translations); on a solid, its distinct images under the automorphisms
+/// (every placement on the board). Each placement is a sorted cell list.
+pub fn placements(board: Board, cells: &[Cell]) -> Vec<Vec<Cell>> {
+    let mut out: Vec<Vec<Cell>> = match board {
+        Board::Lattice(lattice) => (0..lattice.point_group_order())
+            .map(|g| {
+                let image: Vec<Cell> = cells.iter().map(|&c| lattice.transform(g, c)).collect();
+                super::enumerate::normalised(lattice, &image)
+            })
+            .collect(),
+        Board::Solid(solid) => {
+            let Some(g) = FaceGraph::of(solid) else {
+                return Vec::new();
+            };
+            let group = g
+                .automorphisms(&mut Budget::unlimited())
+                .unwrap_or_default();
+            group
+                .iter()
+                .map(|p| {
+                    let mut image: Vec<Cell> = cells
+                        .iter()
+                        .map(|c| [i32::from(p[c[0] as usize]), 0, 0])
+                        .collect();
+                    image.sort_unstable();
+                    image
+                })
+                .collect()
+        }
+    };
+    out.sort_unstable();
+    out.dedup();
+    out
+}
