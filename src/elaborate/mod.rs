@@ -224,6 +224,14 @@ fn declared_animal(
             (cells, spans)
         }
     };
+    if cells.len() > MAX_ANIMAL_CELLS {
+        return Err(ElabError {
+            kind: ElabErrorKind::SizeTooLarge {
+                max: MAX_ANIMAL_CELLS as u64,
+            },
+            span: decl.span,
+        });
+    }
     animals::shape::validate(board, &cells).map_err(|e| {
         use animals::shape::ShapeError;
         let (kind, i) = match e {
@@ -364,6 +372,11 @@ fn archimedean(name: &str) -> Option<Solid> {
     };
     Some(Solid::Archimedean(op, base))
 }
+
+/// The most cells a declared animal may have (validation is quadratic in
+/// the cells; animals of the games in the references have at most a few
+/// dozen).
+pub const MAX_ANIMAL_CELLS: usize = 1024;
 
 /// The largest animal size a counting claim may ask for (the counts grow
 /// about fourfold per cell; beyond this only the budget would stop it).
