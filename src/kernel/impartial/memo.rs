@@ -41,10 +41,36 @@ struct Slot {
     free: AtomicU64,
 }
 
-/// One generation of the table.
+/// One generation of the table: two-word slots for any key, and one-word
+/// slots for keys whose rectangle has at most 41 cells and whose value is
+/// below 256 (most keys: the smaller table stays in the processor's caches
+/// longer). A one-word slot is written by a single compare-and-swap, so a
+/// reader sees it whole or empty.
 pub struct Table {
     slots: Vec<Slot>,
     filled: AtomicUsize,
+    words: Vec<AtomicU64>,
+    words_filled: AtomicUsize,
+}
+
+/// Bits of a one-word entry: the value, and the rest (the key).
+const WORD_VALUE: u64 = 0xff << 41;
+
+/// The one-word key of a grid: bit 63 set (so that no entry is 0), the
+/// ruleset, rows and columns, and the free cells; `None` when the rectangle
+/// has more than 41 cells.
+fn word_key(rules: GridRules, grid: &Grid) -> Option<u64> {
+    if u32::from(grid.rows) * u32::from(grid.cols) > 41 {
+        return None;
+    }
+    let rules = match rules {
+        GridRules::Cram => 0u64,
+        GridRules::DominoJuvavum => 1,
+        GridRules::Juvavum => 2,
+    };
+    Some(
+        1 << 63 | rules << 61 | u64::from(grid.rows) << 55 | u64::from(grid.cols) << 49 | grid.free,
+    )
 }
 
 /// The table all threads of one search share.
@@ -83,7 +109,53 @@ impl Table {
         Table {
             slots,
             filled: AtomicUsize::new(0),
+            words: (0..n).map(|_| AtomicU64::new(0)).collect(),
+            words_filled: AtomicUsize::new(0),
         }
+    }
+
+    fn with_sizes(slots: usize, words: usize) -> Table {
+        let mut t = Table::with_slots(slots);
+        t.words = (0..words).map(|_| AtomicU64::new(0)).collect();
+        t
+    }
+
+    fn word_home(&self, key: u64) -> usize {
+        (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 32) as usize & (self.words.len() - 1)
+    }
+
+    fn get_word(&self, key: u64) -> Option<u32> {
+        let mask = self.words.len() - 1;
+        let mut i = self.word_home(key);
+        for _ in 0..self.words.len() {
+            let w = self.words[i].load(Ordering::Acquire);
+            if w == 0 {
+                return None;
+            }
+            if w & !WORD_VALUE == key {
+                return Some(((w & WORD_VALUE) >> 41) as u32);
+            }
+            i = (i + 1) & mask;
+        }
+        None
+    }
+
+    /// Stores a one-word entry; `false` when no slot is free.
+    fn insert_word(&self, key: u64, value: u32) -> bool {
+        let entry = key | u64::from(value) << 41;
+        let mask = self.words.len() - 1;
+        let mut i = self.word_home(key);
+        for _ in 0..self.words.len() {
+            match self.words[i].compare_exchange(0, entry, Ordering::AcqRel, Ordering::Acquire) {
+                Ok(_) => {
+                    self.words_filled.fetch_add(1, Ordering::Relaxed);
+                    return true;
+                }
+                Err(w) if w & !WORD_VALUE == key => return true,
+                Err(_) => i = (i + 1) & mask,
+            }
+        }
+        false
     }
 
     fn home(&self, shape: u64, free: u64) -> usize {
@@ -93,11 +165,21 @@ impl Table {
 
     fn full(&self) -> bool {
         2 * (self.filled.load(Ordering::Relaxed) + 1) > self.slots.len()
+            || 2 * (self.words_filled.load(Ordering::Relaxed) + 1) > self.words.len()
     }
 
     /// The value stored for the grid `grid` of `rules`, if any.
     #[inline]
     pub fn get(&self, rules: GridRules, grid: &Grid) -> Option<u32> {
+        if let Some(key) = word_key(rules, grid)
+            && let Some(v) = self.get_word(key)
+        {
+            return Some(v);
+        }
+        self.get_slot(rules, grid)
+    }
+
+    fn get_slot(&self, rules: GridRules, grid: &Grid) -> Option<u32> {
         let (shape, free) = (shape(rules, grid), grid.free);
         let mask = self.slots.len() - 1;
         let mut i = self.home(shape, free);
@@ -157,7 +239,23 @@ impl Table {
     }
 
     fn grown(&self) -> Table {
-        let bigger = Table::with_slots(self.slots.len() * 2);
+        let double = |filled: &AtomicUsize, len: usize| {
+            if 2 * (filled.load(Ordering::Relaxed) + 1) > len {
+                2 * len
+            } else {
+                len
+            }
+        };
+        let bigger = Table::with_sizes(
+            double(&self.filled, self.slots.len()),
+            double(&self.words_filled, self.words.len()),
+        );
+        for word in &self.words {
+            let w = word.load(Ordering::Acquire);
+            if w != 0 {
+                bigger.insert_word(w & !WORD_VALUE, ((w & WORD_VALUE) >> 41) as u32);
+            }
+        }
         for slot in &self.slots {
             let meta = slot.meta.load(Ordering::Acquire);
             if meta & READY != 0 {
@@ -229,7 +327,12 @@ impl MemoHandle {
         let shape = shape(rules, grid);
         loop {
             self.refresh();
-            if !self.table.full() && self.table.insert(shape, grid.free, value) {
+            let small = word_key(rules, grid).filter(|_| value < 256);
+            let stored = match small {
+                Some(key) => self.table.insert_word(key, value),
+                None => self.table.insert(shape, grid.free, value),
+            };
+            if !self.table.full() && stored {
                 return;
             }
             let mut current = self
@@ -246,7 +349,7 @@ impl MemoHandle {
 
     /// Number of entries in the current table.
     pub fn len(&self) -> usize {
-        self.table.filled.load(Ordering::Relaxed)
+        self.table.filled.load(Ordering::Relaxed) + self.table.words_filled.load(Ordering::Relaxed)
     }
 
     /// Whether the current table is empty.
