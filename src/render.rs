@@ -19,7 +19,9 @@ const UNIT: f64 = 40.0;
 pub fn animal_svg(animal: &DeclaredAnimal) -> String {
     let polygons: Vec<Vec<(f64, f64)>> = match animal.board {
         Board::Lattice(Lattice::Cubic) => return cubes_svg(&animal.name, &animal.cells),
-        Board::Lattice(lattice) => animal.cells.iter().map(|&c| outline(lattice, c)).collect(),
+        Board::Lattice(lattice) | Board::Region { lattice, .. } => {
+            animal.cells.iter().map(|&c| outline(lattice, c)).collect()
+        }
         Board::Solid(_) => return faces_svg(&animal.name, &animal.cells),
     };
     svg(&animal.name, &polygons, "#4a7ebb")

@@ -464,3 +464,42 @@ fn placements_count_the_distinct_images() {
     assert_eq!(n(cube, &[[0, 0, 0]]), 6);
     assert_eq!(n(cube, &[[0, 0, 0], [2, 0, 0]]), 12);
 }
+
+#[test]
+fn placements_on_finite_regions() {
+    use gamecert::kernel::animals::Board;
+    use gamecert::kernel::animals::shape::{placements, validate};
+    let region = |lattice, rows, cols| Board::Region {
+        lattice,
+        rows,
+        cols,
+    };
+    let n = |board, cells: &[Cell]| placements(board, cells).len();
+    let domino = [[0, 0, 0], [1, 0, 0]];
+    // A domino on an R x C board: R(C-1) horizontal + (R-1)C vertical.
+    assert_eq!(n(region(Lattice::Square, 3, 4), &domino), 3 * 3 + 2 * 4);
+    assert_eq!(n(region(Lattice::Square, 1, 5), &domino), 4);
+    // The L tetromino on 3x3: 8 orientations, each in 2x3 or 3x2 boxes: 2 places each.
+    assert_eq!(
+        n(
+            region(Lattice::Square, 3, 3),
+            &[[0, 0, 0], [0, 1, 0], [0, 2, 0], [1, 0, 0]]
+        ),
+        16
+    );
+    // The O tetromino on 5x5: 16 placements.
+    assert_eq!(
+        n(
+            region(Lattice::Square, 5, 5),
+            &[[0, 0, 0], [1, 0, 0], [0, 1, 0], [1, 1, 0]]
+        ),
+        16
+    );
+    // Every placement lies on the board and is an animal of it.
+    let board = region(Lattice::Triangle, 3, 6);
+    for p in placements(board, &[[0, 0, 0], [1, 0, 0], [2, 0, 0]]) {
+        assert!(validate(board, &p).is_ok(), "{p:?}");
+    }
+    // Cells outside the region are rejected.
+    assert!(validate(region(Lattice::Square, 2, 2), &[[1, 1, 0], [2, 1, 0]]).is_err());
+}

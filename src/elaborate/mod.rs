@@ -164,7 +164,7 @@ fn declared_animal(
     };
     let expected = match board {
         Board::Lattice(Lattice::Cubic) => 3,
-        Board::Lattice(_) => 2,
+        Board::Lattice(_) | Board::Region { .. } => 2,
         Board::Solid(_) => 1,
     };
     let (cells, spans): (Vec<animals::lattice::Cell>, Vec<Span>) = match &decl.cells {
@@ -193,7 +193,7 @@ fn declared_animal(
             (cells, spans)
         }
         ast::AnimalCells::Picture(rows) => {
-            if board != Board::Lattice(Lattice::Square) {
+            if board.lattice() != Some(Lattice::Square) {
                 return Err(ElabError {
                     kind: ElabErrorKind::PictureNotSupported,
                     span: decl.board.span,
@@ -343,6 +343,26 @@ fn board_kind(kind: &str, args: &str) -> Option<Board> {
         ("octahedron", true) => Board::Solid(Solid::Octahedron),
         ("dodecahedron", true) => Board::Solid(Solid::Dodecahedron),
         ("icosahedron", true) => Board::Solid(Solid::Icosahedron),
+        ("square" | "triangle" | "hexagon", false) => {
+            let (rows, cols) = args.split_once('x')?;
+            let (rows, cols) = (
+                rows.trim().parse::<u16>().ok()?,
+                cols.trim().parse::<u16>().ok()?,
+            );
+            if rows == 0 || cols == 0 || u32::from(rows) * u32::from(cols) > 4096 {
+                return None;
+            }
+            let lattice = match kind {
+                "square" => Lattice::Square,
+                "triangle" => Lattice::Triangle,
+                _ => Lattice::Hexagon,
+            };
+            Board::Region {
+                lattice,
+                rows,
+                cols,
+            }
+        }
         ("prism", false) => Board::Solid(Solid::Prism(sides()?)),
         ("antiprism", false) => Board::Solid(Solid::Antiprism(sides()?)),
         (name, true) => Board::Solid(archimedean(name)?),

@@ -175,6 +175,8 @@ pub enum Undecided {
     OutsideLimits,
     /// `number G`: no number was found that G equals or is confused with.
     NoNumberCandidate,
+    /// Animal counts are defined on lattices and solids, not on regions.
+    CountOnRegion,
 }
 
 /// The kernel's answer for one claim.

@@ -34,6 +34,10 @@ pub fn detail(verdict: &Verdict) -> String {
                 "a Hackenbush picture has more than 64 edges, more than the kernel represents"
                     .to_string()
             }
+            Undecided::CountOnRegion => {
+                "animal counts are defined on lattices and solids, not on finite regions"
+                    .to_string()
+            }
             Undecided::NoNumberCandidate => "no number was found that the game equals or is \
                  confused with, so the kernel could not decide"
                 .to_string(),

@@ -20,6 +20,39 @@ pub enum Board {
     Lattice(Lattice),
     /// A finite board given by its faces.
     Solid(Solid),
+    /// The cells 0 <= x < cols, 0 <= y < rows of a plane lattice (`square
+    /// 5x5`); congruences are the lattice's, placements must lie inside.
+    Region {
+        lattice: Lattice,
+        rows: u16,
+        cols: u16,
+    },
+}
+
+impl Board {
+    /// Whether cell `c` is a cell of the board (solids: face numbers).
+    pub fn contains(self, c: lattice::Cell) -> bool {
+        match self {
+            Board::Lattice(Lattice::Cubic) => true,
+            Board::Lattice(_) => c[2] == 0,
+            Board::Region { rows, cols, .. } => {
+                c[2] == 0
+                    && (0..i32::from(cols)).contains(&c[0])
+                    && (0..i32::from(rows)).contains(&c[1])
+            }
+            Board::Solid(solid) => FaceGraph::of(solid)
+                .is_some_and(|g| c[1] == 0 && c[2] == 0 && (0..g.faces() as i32).contains(&c[0])),
+        }
+    }
+
+    /// The lattice whose congruences the board uses, if it is a lattice or
+    /// a region of one.
+    pub fn lattice(self) -> Option<Lattice> {
+        match self {
+            Board::Lattice(l) | Board::Region { lattice: l, .. } => Some(l),
+            Board::Solid(_) => None,
+        }
+    }
 }
 
 /// `count [all|fixed] animals on BOARD size n = k`.
@@ -41,6 +74,12 @@ pub fn check(claim: &CountClaim, mut budget: Budget, threads: usize) -> Verdict 
     let counted = match claim.board {
         Board::Lattice(lattice) => {
             enumerate::count(lattice, claim.size, claim.kind, threads, &mut budget)
+        }
+        Board::Region { .. } => {
+            return Verdict::Undecided {
+                rule,
+                reason: Undecided::CountOnRegion,
+            };
         }
         Board::Solid(solid) => {
             let Some(graph) = FaceGraph::of(solid) else {

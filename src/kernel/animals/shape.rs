@@ -29,6 +29,11 @@ pub enum ShapeError {
 fn neighbours(board: Board, graph: Option<&FaceGraph>, c: Cell) -> Vec<Cell> {
     match (board, graph) {
         (Board::Lattice(lattice), _) => lattice.neighbours(c),
+        (Board::Region { lattice, .. }, _) => lattice
+            .neighbours(c)
+            .into_iter()
+            .filter(|&n| board.contains(n))
+            .collect(),
         (Board::Solid(_), Some(g)) => {
             let f = c[0] as usize;
             (0..g.faces())
@@ -47,17 +52,10 @@ pub fn validate(board: Board, cells: &[Cell]) -> Result<(), ShapeError> {
     }
     let graph = match board {
         Board::Solid(solid) => FaceGraph::of(solid),
-        Board::Lattice(_) => None,
+        Board::Lattice(_) | Board::Region { .. } => None,
     };
     for (i, c) in cells.iter().enumerate() {
-        let on_board = match (board, &graph) {
-            (Board::Lattice(super::lattice::Lattice::Cubic), _) => true,
-            (Board::Lattice(_), _) => c[2] == 0,
-            (Board::Solid(_), Some(g)) => {
-                c[1] == 0 && c[2] == 0 && (0..g.faces() as i32).contains(&c[0])
-            }
-            (Board::Solid(_), None) => false,
-        };
+        let on_board = board.contains(*c);
         if !on_board {
             return Err(ShapeError::OffBoard(i));
         }
@@ -85,7 +83,7 @@ pub fn validate(board: Board, cells: &[Cell]) -> Result<(), ShapeError> {
 /// animals are congruent exactly when their canonical forms are equal.
 pub fn canonical_form(board: Board, cells: &[Cell]) -> Vec<Cell> {
     match board {
-        Board::Lattice(lattice) => canonical(lattice, cells),
+        Board::Lattice(lattice) | Board::Region { lattice, .. } => canonical(lattice, cells),
         Board::Solid(solid) => {
             let Some(g) = FaceGraph::of(solid) else {
                 return Vec::new();
@@ -115,7 +113,7 @@ pub fn canonical_form(board: Board, cells: &[Cell]) -> Vec<Cell> {
 pub fn site_perimeter(board: Board, cells: &[Cell]) -> usize {
     let graph = match board {
         Board::Solid(solid) => FaceGraph::of(solid),
-        Board::Lattice(_) => None,
+        Board::Lattice(_) | Board::Region { .. } => None,
     };
     let mut outside: Vec<Cell> = Vec::new();
     for &c in cells {
@@ -132,11 +130,11 @@ pub fn site_perimeter(board: Board, cells: &[Cell]) -> usize {
 /// a lattice): some image of `a` under the point group, translated, lies
 /// inside `b`.
 pub fn is_sub_animal(board: Board, a: &[Cell], b: &[Cell]) -> bool {
-    let Board::Lattice(lattice) = board else {
-        // On a finite board: some automorphism maps a into b.
+    let Some(lattice) = board.lattice() else {
+        // On a solid: some automorphism maps a into b.
         let Some(g) = (match board {
             Board::Solid(solid) => FaceGraph::of(solid),
-            Board::Lattice(_) => None,
+            Board::Lattice(_) | Board::Region { .. } => None,
         }) else {
             return false;
         };
@@ -175,6 +173,40 @@ pub fn placements(board: Board, cells: &[Cell]) -> Vec<Vec<Cell>> {
                 super::enumerate::normalised(lattice, &image)
             })
             .collect(),
+        Board::Region {
+            lattice,
+            rows,
+            cols,
+        } => {
+            // Every orientation, moved onto every cell of the region that
+            // its least cell can be translated to; kept when inside.
+            let mut all = Vec::new();
+            for g in 0..lattice.point_group_order() {
+                let image: Vec<Cell> = cells.iter().map(|&c| lattice.transform(g, c)).collect();
+                let shape = super::enumerate::normalised(lattice, &image);
+                let Some(&anchor) = shape.first() else {
+                    continue;
+                };
+                for y in 0..i32::from(rows) {
+                    for x in 0..i32::from(cols) {
+                        let target = [x, y, 0];
+                        if !lattice.same_orientation(anchor, target) {
+                            continue;
+                        }
+                        let placed: Vec<Cell> = shape
+                            .iter()
+                            .map(|&c| lattice.translate(c, anchor, target))
+                            .collect();
+                        if placed.iter().all(|&c| board.contains(c)) {
+                            let mut placed = placed;
+                            placed.sort_unstable();
+                            all.push(placed);
+                        }
+                    }
+                }
+            }
+            all
+        }
         Board::Solid(solid) => {
             let Some(g) = FaceGraph::of(solid) else {
                 return Vec::new();
