@@ -193,22 +193,48 @@ fn declared_animal(
             (cells, spans)
         }
         ast::AnimalCells::Picture(rows) => {
-            if board.lattice() != Some(Lattice::Square) {
+            let Some(lattice) = board.lattice().filter(|&l| l != Lattice::Cubic) else {
                 return Err(ElabError {
                     kind: ElabErrorKind::PictureNotSupported,
                     span: decl.board.span,
                 });
-            }
-            // The last row is y = 0; x counts columns from the left.
+            };
+            // Indentation common to all rows is layout; the rest counts.
+            let common = rows
+                .iter()
+                .map(|row| row.node.chars().take_while(|&c| c == ' ').count())
+                .min()
+                .unwrap_or(0);
+            // The last row is y = 0; on the square and triangle lattices the
+            // character in column x is the cell (x, y); on the hexagon
+            // lattice row y is shifted y half cells to the right, so the
+            // character in column c is the hexagon q = (c - y) / 2 and the
+            // other columns must be blank.
             let mut cells = Vec::new();
             let mut spans = Vec::new();
             let height = rows.len() as i32;
             for (r, row) in rows.iter().enumerate() {
-                for (x, ch) in row.node.char_indices() {
-                    let span = Span::new(row.span.start + x, row.span.start + x + ch.len_utf8());
+                let y = height - 1 - r as i32;
+                for (column, (offset, ch)) in row.node.char_indices().skip(common).enumerate() {
+                    let start = row.span.start + offset;
+                    let span = Span::new(start, start + ch.len_utf8());
+                    let column = column as i32;
+                    let x = match lattice {
+                        Lattice::Hexagon if (column - y).rem_euclid(2) != 0 => {
+                            if ch != ' ' {
+                                return Err(ElabError {
+                                    kind: ElabErrorKind::AnimalPictureChar(ch),
+                                    span,
+                                });
+                            }
+                            continue;
+                        }
+                        Lattice::Hexagon => (column - y).div_euclid(2),
+                        _ => column,
+                    };
                     match ch {
                         '#' => {
-                            cells.push([x as i32, height - 1 - r as i32, 0]);
+                            cells.push([x, y, 0]);
                             spans.push(span);
                         }
                         '.' | ' ' => {}

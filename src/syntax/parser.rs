@@ -300,9 +300,14 @@ impl<'s> Parser<'s> {
                         span: Span::new(start, start + 6),
                     });
                 }
+                // Keep the row's indentation (hexagon pictures shift rows by
+                // half a cell); the span covers the row from its line's start.
+                let at = self.offset(r);
+                let line_start = self.source[..at].rfind('\n').map_or(0, |i| i + 1);
+                let indent = self.source[line_start..at].chars().count();
                 rows.push(Spanned {
-                    node: row.to_string(),
-                    span: Span::new(self.offset(r), self.offset(r) + row.len()),
+                    node: format!("{}{row}", " ".repeat(indent)),
+                    span: Span::new(at - (at - line_start), at + row.len()),
                 });
                 r = blank(&r[row_end..]);
             }
