@@ -503,3 +503,37 @@ fn placements_on_finite_regions() {
     // Cells outside the region are rejected.
     assert!(validate(region(Lattice::Square, 2, 2), &[[1, 1, 0], [2, 1, 0]]).is_err());
 }
+
+/// Pictures read as documented: rows from the top, y = 0 at the bottom; on
+/// the hexagon lattice rows are shifted half a cell per row.
+#[test]
+fn pictures_give_the_documented_cells() {
+    let text = "gamecert 1\n\
+        animal S on square = picture {\n    ##\n   ###\n}\n\
+        animal H on hexagon = picture {\n   # #\n  # # #\n}\n\
+        animal T on triangle = picture {\n  .##\n  ###\n}\n";
+    let (animals, errors) = gamecert::elaborate::animals(&gamecert::syntax::parse_file(text));
+    assert!(errors.is_empty(), "{errors:?}");
+    let cells = |name: &str| {
+        let mut c = animals
+            .iter()
+            .find(|a| a.name == name)
+            .expect("declared")
+            .cells
+            .clone();
+        c.sort();
+        c
+    };
+    assert_eq!(
+        cells("S"),
+        [[0, 0, 0], [1, 0, 0], [1, 1, 0], [2, 0, 0], [2, 1, 0]]
+    );
+    assert_eq!(
+        cells("H"),
+        [[0, 0, 0], [0, 1, 0], [1, 0, 0], [1, 1, 0], [2, 0, 0]]
+    );
+    assert_eq!(
+        cells("T"),
+        [[0, 0, 0], [1, 0, 0], [1, 1, 0], [2, 0, 0], [2, 1, 0]]
+    );
+}
