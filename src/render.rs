@@ -17,14 +17,34 @@ const UNIT: f64 = 40.0;
 
 /// The SVG of an animal on its board.
 pub fn animal_svg(animal: &DeclaredAnimal) -> String {
-    let polygons: Vec<Vec<(f64, f64)>> = match animal.board {
+    let (lattice, board_cells): (Lattice, Vec<Cell>) = match animal.board {
         Board::Lattice(Lattice::Cubic) => return cubes_svg(&animal.name, &animal.cells),
-        Board::Lattice(lattice) | Board::Region { lattice, .. } => {
-            animal.cells.iter().map(|&c| outline(lattice, c)).collect()
-        }
+        Board::Lattice(lattice) => (lattice, Vec::new()),
+        // On a finite region, its cells are drawn too (unfilled).
+        Board::Region {
+            lattice,
+            rows,
+            cols,
+        } => (
+            lattice,
+            (0..i32::from(rows))
+                .flat_map(|y| (0..i32::from(cols)).map(move |x| [x, y, 0]))
+                .collect(),
+        ),
         Board::Solid(_) => return faces_svg(&animal.name, &animal.cells),
     };
-    svg(&animal.name, &polygons, "#4a7ebb")
+    let mut shapes: Vec<(Vec<(f64, f64)>, &str)> = board_cells
+        .iter()
+        .filter(|c| !animal.cells.contains(c))
+        .map(|&c| (outline(lattice, c), "#ffffff"))
+        .collect();
+    shapes.extend(
+        animal
+            .cells
+            .iter()
+            .map(|&c| (outline(lattice, c), "#4a7ebb")),
+    );
+    svg(&animal.name, &shapes)
 }
 
 /// The corners of a plane cell, in drawing units (y grows downwards).
@@ -68,8 +88,8 @@ fn outline(lattice: Lattice, c: Cell) -> Vec<(f64, f64)> {
 }
 
 /// An SVG document with the polygons filled, framed to fit.
-fn svg(title: &str, polygons: &[Vec<(f64, f64)>], fill: &str) -> String {
-    let points = polygons.iter().flatten();
+fn svg(title: &str, shapes: &[(Vec<(f64, f64)>, &str)]) -> String {
+    let points = shapes.iter().flat_map(|(p, _)| p);
     let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
     for &(x, y) in points {
         x0 = x0.min(x);
@@ -86,7 +106,7 @@ fn svg(title: &str, polygons: &[Vec<(f64, f64)>], fill: &str) -> String {
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w:.0}\" height=\"{h:.0}\" viewBox=\"0 0 {w:.1} {h:.1}\">\n<title>{}</title>\n",
         escape(title)
     );
-    for polygon in polygons {
+    for (polygon, fill) in shapes {
         let pts: Vec<String> = polygon
             .iter()
             .map(|&(x, y)| {
@@ -136,7 +156,9 @@ fn cubes_svg(title: &str, cells: &[Cell]) -> String {
         ];
         polygons.extend([top, left, right]);
     }
-    svg(title, &polygons, "#4a7ebb")
+    let shapes: Vec<(Vec<(f64, f64)>, &str)> =
+        polygons.into_iter().map(|p| (p, "#4a7ebb")).collect();
+    svg(title, &shapes)
 }
 
 /// The faces of a solid as a ring of numbered discs, the animal's faces
