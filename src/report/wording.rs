@@ -38,8 +38,8 @@ pub fn detail(verdict: &Verdict) -> String {
                 "animal counts are defined on lattices and solids, not on finite regions"
                     .to_string()
             }
-            Undecided::NoNumberCandidate => "no number was found that the game equals or is \
-                 confused with, so the kernel could not decide"
+            Undecided::NoNumberCandidate => "not decided: no number was found that the game \
+                 equals or is confused with, and it is too high for the birthday bound"
                 .to_string(),
         },
     }

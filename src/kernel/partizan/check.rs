@@ -9,6 +9,9 @@ use crate::kernel::verdict::{
     MoveWitness, PartizanOutcome, Refutation, Relation, Rule, StepFailure, Undecided, Verdict,
 };
 
+/// The largest denominator exponent the birthday bound (P5) works with.
+pub const MAX_BIRTHDAY_EXPONENT: u32 = 4096;
+
 /// A partizan claim.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Statement {
@@ -168,6 +171,12 @@ fn decide(cmp: &mut Comparer, statement: &Statement) -> Outcome {
                     // k exceeds h and the exponent of `stop` (P5).
                     let height = cmp.games.height(g, &mut cmp.budget)?;
                     let k = height.max(stop.exponent()).saturating_add(1);
+                    // The comparisons below walk the standard form of a number
+                    // with denominator 2^k, one level per halving; beyond this
+                    // the claim is left undecided rather than run for hours.
+                    if k > MAX_BIRTHDAY_EXPONENT {
+                        return Err(Undecidable::NoCandidate);
+                    }
                     let step =
                         Dyadic::new(num_bigint::BigInt::from(if *above { 1 } else { -1 }), k);
                     let near = cmp.games.number(stop.add(&step));

@@ -343,6 +343,15 @@ impl Games {
             return Ok(h);
         }
         budget.tick()?;
+        if let Node::Sum(parts) = self.nodes[g as usize].clone() {
+            // The longest play of a sum plays out each summand in turn.
+            let mut h = 0u32;
+            for p in parts {
+                h = h.saturating_add(self.height_memo(p, budget, memo)?);
+            }
+            memo.insert(g, h);
+            return Ok(h);
+        }
         let options = self.options(g);
         let mut h = 0u32;
         for &o in options.0.iter().chain(options.1.iter()) {
