@@ -197,10 +197,9 @@ struct Scratch {
 impl Scratch {
     /// Whether the animal's normalised form is the least of its images'.
     fn is_least_image(&mut self, lattice: Lattice, cells: &[Cell]) -> bool {
-        normalised_packed(lattice, cells, &mut self.image, &mut self.own);
+        normalised_packed(lattice, cells, 0, &mut self.image, &mut self.own);
         for g in 1..lattice.point_group_order() {
-            let transformed: Vec<Cell> = cells.iter().map(|&c| lattice.transform(g, c)).collect();
-            normalised_packed(lattice, &transformed, &mut self.image, &mut self.packed);
+            normalised_packed(lattice, cells, g, &mut self.image, &mut self.packed);
             if self.packed < self.own {
                 return false;
             }
@@ -209,16 +208,19 @@ impl Scratch {
     }
 }
 
-/// `cells` normalised (see [`normalised`]) and packed into `out`.
-fn normalised_packed(lattice: Lattice, cells: &[Cell], image: &mut Vec<Cell>, out: &mut Vec<u64>) {
+/// The image of `cells` under point-group element `g`, normalised (see
+/// [`normalised`]) and packed into `out`; `image` is scratch space.
+fn normalised_packed(
+    lattice: Lattice,
+    cells: &[Cell],
+    g: usize,
+    image: &mut Vec<Cell>,
+    out: &mut Vec<u64>,
+) {
     image.clear();
-    image.extend_from_slice(cells);
+    image.extend(cells.iter().map(|&c| lattice.transform(g, c)));
     let least = image.iter().copied().min_by_key(key).unwrap_or([0, 0, 0]);
-    let origin = lattice
-        .origins()
-        .into_iter()
-        .find(|&o| lattice.same_orientation(o, least))
-        .unwrap_or([0, 0, 0]);
+    let origin = lattice.origin_of(least);
     out.clear();
     out.extend(
         image
@@ -236,11 +238,7 @@ pub fn normalised(lattice: Lattice, cells: &[Cell]) -> Vec<Cell> {
     let Some(&least) = v.first() else {
         return v;
     };
-    let origin = lattice
-        .origins()
-        .into_iter()
-        .find(|&o| lattice.same_orientation(o, least))
-        .unwrap_or([0, 0, 0]);
+    let origin = lattice.origin_of(least);
     for c in &mut v {
         *c = lattice.translate(*c, least, origin);
     }

@@ -159,6 +159,16 @@ impl Lattice {
         self != Lattice::Triangle || (a[0] + a[1]).rem_euclid(2) == (b[0] + b[1]).rem_euclid(2)
     }
 
+    /// The origin of `c`'s orientation: the one of [`Lattice::origins`] a
+    /// translation can take `c` to.
+    pub fn origin_of(self, c: Cell) -> Cell {
+        if self.same_orientation([0, 0, 0], c) {
+            [0, 0, 0]
+        } else {
+            [1, 0, 0]
+        }
+    }
+
     /// The cells that start a fixed animal: one per translation class of
     /// cells (two on the triangle lattice: an up and a down triangle).
     pub fn origins(self) -> Vec<Cell> {

@@ -8,7 +8,7 @@
 use super::Board;
 use super::enumerate::canonical;
 use super::lattice::Cell;
-use super::solid::FaceGraph;
+use super::solid::{FaceGraph, Solid, image};
 use crate::kernel::budget::Budget;
 
 /// Why a cell set is not an animal of its board.
@@ -43,6 +43,18 @@ fn neighbours(board: Board, graph: Option<&FaceGraph>, c: Cell) -> Vec<Cell> {
         }
         (Board::Solid(_), None) => Vec::new(),
     }
+}
+
+/// A solid's face graph and its automorphisms.
+fn solid_group(solid: Solid) -> Option<(FaceGraph, Vec<Vec<u8>>)> {
+    let g = FaceGraph::of(solid)?;
+    let group = g.automorphisms(&mut Budget::unlimited()).ok()?;
+    Some((g, group))
+}
+
+/// The faces of a solid's animal as a bit set (cells are `[face, 0, 0]`).
+fn face_set(cells: &[Cell]) -> u128 {
+    cells.iter().fold(0u128, |m, c| m | 1u128 << c[0])
 }
 
 /// Checks that `cells` is an animal of `board`.
@@ -85,22 +97,11 @@ pub fn canonical_form(board: Board, cells: &[Cell]) -> Vec<Cell> {
     match board {
         Board::Lattice(lattice) | Board::Region { lattice, .. } => canonical(lattice, cells),
         Board::Solid(solid) => {
-            let Some(g) = FaceGraph::of(solid) else {
+            let Some((g, group)) = solid_group(solid) else {
                 return Vec::new();
             };
-            let group = g
-                .automorphisms(&mut Budget::unlimited())
-                .unwrap_or_default();
-            let set = cells.iter().fold(0u128, |m, c| m | 1u128 << c[0]);
-            let least = group
-                .iter()
-                .map(|p| {
-                    (0..g.faces())
-                        .filter(|&f| set >> f & 1 == 1)
-                        .fold(0u128, |m, f| m | 1u128 << p[f])
-                })
-                .min()
-                .unwrap_or(set);
+            let set = face_set(cells);
+            let least = group.iter().map(|p| image(p, set)).min().unwrap_or(set);
             (0..g.faces() as i32)
                 .filter(|&f| least >> f & 1 == 1)
                 .map(|f| [f, 0, 0])
@@ -132,19 +133,14 @@ pub fn site_perimeter(board: Board, cells: &[Cell]) -> usize {
 pub fn is_sub_animal(board: Board, a: &[Cell], b: &[Cell]) -> bool {
     let Some(lattice) = board.lattice() else {
         // On a solid: some automorphism maps a into b.
-        let Some(g) = (match board {
-            Board::Solid(solid) => FaceGraph::of(solid),
-            Board::Lattice(_) | Board::Region { .. } => None,
-        }) else {
+        let Board::Solid(solid) = board else {
             return false;
         };
-        let group = g
-            .automorphisms(&mut Budget::unlimited())
-            .unwrap_or_default();
-        let bset = b.iter().fold(0u128, |m, c| m | 1u128 << c[0]);
-        return group
-            .iter()
-            .any(|p| a.iter().all(|c| bset >> p[c[0] as usize] & 1 == 1));
+        let Some((_, group)) = solid_group(solid) else {
+            return false;
+        };
+        let (aset, bset) = (face_set(a), face_set(b));
+        return group.iter().any(|p| image(p, aset) & !bset == 0);
     };
     let Some(&first) = a.first() else {
         return true;
@@ -208,12 +204,9 @@ pub fn placements(board: Board, cells: &[Cell]) -> Vec<Vec<Cell>> {
             all
         }
         Board::Solid(solid) => {
-            let Some(g) = FaceGraph::of(solid) else {
+            let Some((_, group)) = solid_group(solid) else {
                 return Vec::new();
             };
-            let group = g
-                .automorphisms(&mut Budget::unlimited())
-                .unwrap_or_default();
             group
                 .iter()
                 .map(|p| {

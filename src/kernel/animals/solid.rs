@@ -601,8 +601,10 @@ fn grow(
 
 /// Whether `set` is the least of its images under `group`.
 fn least_image(group: &[Vec<u8>], set: u128) -> bool {
-    group.iter().all(|g| {
-        let image = bits(set).fold(0u128, |m, f| m | 1u128 << g[f]);
-        image >= set
-    })
+    group.iter().all(|p| image(p, set) >= set)
+}
+
+/// The image of the face set `set` under the automorphism `p`.
+pub fn image(p: &[u8], set: u128) -> u128 {
+    bits(set).fold(0u128, |m, f| m | 1u128 << p[f])
 }
