@@ -168,6 +168,29 @@ impl Table {
             || 2 * (self.words_filled.load(Ordering::Relaxed) + 1) > self.words.len()
     }
 
+    /// Asks the processor to start loading the slot where the entry of `grid`
+    /// would be, so that a batch of lookups waits for its cache misses
+    /// together rather than one after another. Only a hint: it changes no state.
+    #[inline]
+    pub fn prefetch(&self, rules: GridRules, grid: &Grid) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            let slot: *const i8 = match word_key(rules, grid) {
+                Some(key) => (&self.words[self.word_home(key)] as *const AtomicU64).cast(),
+                None => {
+                    let home = self.home(shape(rules, grid), grid.free);
+                    (&self.slots[home] as *const Slot).cast()
+                }
+            };
+            // SAFETY: a prefetch is a hint that never faults and changes no
+            // state; SSE, which provides it, is part of every x86-64 target.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(slot) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = (rules, grid);
+    }
+
     /// The value stored for the grid `grid` of `rules`, if any.
     #[inline]
     pub fn get(&self, rules: GridRules, grid: &Grid) -> Option<u32> {

@@ -284,6 +284,9 @@ impl Solver {
         })?;
         {
             let memo = self.normal.table();
+            for grid in &x.parts {
+                memo.prefetch(rules, grid);
+            }
             x.known
                 .extend(x.parts.iter().map(|grid| memo.get(rules, grid)));
         }
