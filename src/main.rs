@@ -163,7 +163,8 @@ fn jobs_or_cores(jobs: Option<usize>) -> usize {
         .max(1)
 }
 
-/// Writes an SVG file per declared animal; declaration errors are printed
+/// Writes an SVG file per declared animal and finite board (`board-NAME.svg`);
+/// declaration errors are printed
 /// and make the exit code 2.
 fn run_render(r: args::RenderArgs) -> i32 {
     let files = match gamecert::elaborate::load::load(std::slice::from_ref(&r.file)) {
@@ -186,9 +187,16 @@ fn run_render(r: args::RenderArgs) -> i32 {
             );
             code = 2;
         }
-        for animal in &file.animals {
-            let path = r.out.join(format!("{}.svg", animal.name));
-            match std::fs::write(&path, gamecert::render::animal_svg(animal)) {
+        let boards = file.boards.iter().filter_map(|(name, board)| {
+            gamecert::render::board_svg(name, board).map(|svg| (format!("board-{name}"), svg))
+        });
+        let animals = file
+            .animals
+            .iter()
+            .map(|animal| (animal.name.clone(), gamecert::render::animal_svg(animal)));
+        for (name, svg) in boards.chain(animals) {
+            let path = r.out.join(format!("{name}.svg"));
+            match std::fs::write(&path, svg) {
                 Ok(()) => println!("{}", path.display()),
                 Err(e) => {
                     eprintln!("error: {}: {e}", path.display());

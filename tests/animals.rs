@@ -386,33 +386,33 @@ mod shapes {
         let l = [[0, 0, 0], [0, 1, 0], [0, 2, 0], [1, 0, 0]];
         let l2 = [[5, 5, 0], [6, 5, 0], [7, 5, 0], [7, 4, 0]];
         let t = [[0, 0, 0], [1, 0, 0], [2, 0, 0], [1, 1, 0]];
-        assert_eq!(canonical_form(SQUARE, &l), canonical_form(SQUARE, &l2));
-        assert_ne!(canonical_form(SQUARE, &l), canonical_form(SQUARE, &t));
+        assert_eq!(canonical_form(&SQUARE, &l), canonical_form(&SQUARE, &l2));
+        assert_ne!(canonical_form(&SQUARE, &l), canonical_form(&SQUARE, &t));
         // Triangle lattice: an up and a down triangle are one monoiamond.
         let tri = Board::Lattice(Lattice::Triangle);
         assert_eq!(
-            canonical_form(tri, &[[0, 0, 0]]),
-            canonical_form(tri, &[[1, 0, 0]])
+            canonical_form(&tri, &[[0, 0, 0]]),
+            canonical_form(&tri, &[[1, 0, 0]])
         );
         // On the cube every single face is the same animal.
         let cube = Board::Solid(Solid::Cube);
         assert_eq!(
-            canonical_form(cube, &[[0, 0, 0]]),
-            canonical_form(cube, &[[5, 0, 0]])
+            canonical_form(&cube, &[[0, 0, 0]]),
+            canonical_form(&cube, &[[5, 0, 0]])
         );
     }
 
     #[test]
     fn validation_rejects_what_is_not_an_animal() {
-        assert!(validate(SQUARE, &[]).is_err());
-        assert!(validate(SQUARE, &[[0, 0, 0], [2, 0, 0]]).is_err());
-        assert!(validate(SQUARE, &[[0, 0, 0], [0, 0, 0]]).is_err());
-        assert!(validate(Board::Solid(Solid::Cube), &[[6, 0, 0]]).is_err());
+        assert!(validate(&SQUARE, &[]).is_err());
+        assert!(validate(&SQUARE, &[[0, 0, 0], [2, 0, 0]]).is_err());
+        assert!(validate(&SQUARE, &[[0, 0, 0], [0, 0, 0]]).is_err());
+        assert!(validate(&Board::Solid(Solid::Cube), &[[6, 0, 0]]).is_err());
         // Diagonal neighbours are not joined; on the triangle lattice (0,0)
         // (up) and (0,1) (up) share only a corner.
-        assert!(validate(SQUARE, &[[0, 0, 0], [1, 1, 0]]).is_err());
-        assert!(validate(Board::Lattice(Lattice::Triangle), &[[0, 0, 0], [0, 1, 0]]).is_err());
-        assert!(validate(SQUARE, &[[0, 0, 0], [1, 0, 0], [1, 1, 0]]).is_ok());
+        assert!(validate(&SQUARE, &[[0, 0, 0], [1, 1, 0]]).is_err());
+        assert!(validate(&Board::Lattice(Lattice::Triangle), &[[0, 0, 0], [0, 1, 0]]).is_err());
+        assert!(validate(&SQUARE, &[[0, 0, 0], [1, 0, 0], [1, 1, 0]]).is_ok());
     }
 
     #[test]
@@ -421,21 +421,21 @@ mod shapes {
         let l = [[0, 0, 0], [0, 1, 0], [0, 2, 0], [1, 0, 0]];
         let o = [[0, 0, 0], [1, 0, 0], [0, 1, 0], [1, 1, 0]];
         let i3 = [[0, 0, 0], [0, 1, 0], [0, 2, 0]];
-        assert!(is_sub_animal(SQUARE, &domino, &l));
-        assert!(is_sub_animal(SQUARE, &i3, &l));
-        assert!(!is_sub_animal(SQUARE, &i3, &o));
-        assert!(!is_sub_animal(SQUARE, &l, &o));
+        assert!(is_sub_animal(&SQUARE, &domino, &l));
+        assert!(is_sub_animal(&SQUARE, &i3, &l));
+        assert!(!is_sub_animal(&SQUARE, &i3, &o));
+        assert!(!is_sub_animal(&SQUARE, &l, &o));
         // Site perimeters: a single square has 4, the domino 6, the O 8.
-        assert_eq!(site_perimeter(SQUARE, &[[0, 0, 0]]), 4);
-        assert_eq!(site_perimeter(SQUARE, &domino), 6);
-        assert_eq!(site_perimeter(SQUARE, &o), 8);
+        assert_eq!(site_perimeter(&SQUARE, &[[0, 0, 0]]), 4);
+        assert_eq!(site_perimeter(&SQUARE, &domino), 6);
+        assert_eq!(site_perimeter(&SQUARE, &o), 8);
         // A face of the icosahedron has 3 neighbours, of the dodecahedron 5.
         assert_eq!(
-            site_perimeter(Board::Solid(Solid::Icosahedron), &[[0, 0, 0]]),
+            site_perimeter(&Board::Solid(Solid::Icosahedron), &[[0, 0, 0]]),
             3
         );
         assert_eq!(
-            site_perimeter(Board::Solid(Solid::Dodecahedron), &[[0, 0, 0]]),
+            site_perimeter(&Board::Solid(Solid::Dodecahedron), &[[0, 0, 0]]),
             5
         );
     }
@@ -447,42 +447,40 @@ fn placements_count_the_distinct_images() {
     use gamecert::kernel::animals::shape::placements;
     use gamecert::kernel::animals::solid::Solid;
     let square = Board::Lattice(Lattice::Square);
-    let n = |board, cells: &[Cell]| placements(board, cells).len();
+    let n = |board: &Board, cells: &[Cell]| placements(board, cells).len();
     // Square lattice, modulo translation: L 8, T 4, S 4, I 2, O 1.
-    assert_eq!(n(square, &[[0, 0, 0], [0, 1, 0], [0, 2, 0], [1, 0, 0]]), 8);
-    assert_eq!(n(square, &[[0, 0, 0], [1, 0, 0], [2, 0, 0], [1, 1, 0]]), 4);
-    assert_eq!(n(square, &[[0, 0, 0], [1, 0, 0], [1, 1, 0], [2, 1, 0]]), 4);
-    assert_eq!(n(square, &[[0, 0, 0], [1, 0, 0], [2, 0, 0], [3, 0, 0]]), 2);
-    assert_eq!(n(square, &[[0, 0, 0], [1, 0, 0], [0, 1, 0], [1, 1, 0]]), 1);
+    assert_eq!(n(&square, &[[0, 0, 0], [0, 1, 0], [0, 2, 0], [1, 0, 0]]), 8);
+    assert_eq!(n(&square, &[[0, 0, 0], [1, 0, 0], [2, 0, 0], [1, 1, 0]]), 4);
+    assert_eq!(n(&square, &[[0, 0, 0], [1, 0, 0], [1, 1, 0], [2, 1, 0]]), 4);
+    assert_eq!(n(&square, &[[0, 0, 0], [1, 0, 0], [2, 0, 0], [3, 0, 0]]), 2);
+    assert_eq!(n(&square, &[[0, 0, 0], [1, 0, 0], [0, 1, 0], [1, 1, 0]]), 1);
     // Triangle lattice: a single triangle points up or down (2); the
     // straight triamond has 6 placements modulo translation.
     let tri = Board::Lattice(Lattice::Triangle);
-    assert_eq!(n(tri, &[[0, 0, 0]]), 2);
-    assert_eq!(n(tri, &[[0, 0, 0], [1, 0, 0], [2, 0, 0]]), 6);
+    assert_eq!(n(&tri, &[[0, 0, 0]]), 2);
+    assert_eq!(n(&tri, &[[0, 0, 0], [1, 0, 0], [2, 0, 0]]), 6);
     // On the cube a single face has 6 placements, two adjacent faces 12.
     let cube = Board::Solid(Solid::Cube);
-    assert_eq!(n(cube, &[[0, 0, 0]]), 6);
-    assert_eq!(n(cube, &[[0, 0, 0], [2, 0, 0]]), 12);
+    assert_eq!(n(&cube, &[[0, 0, 0]]), 6);
+    assert_eq!(n(&cube, &[[0, 0, 0], [2, 0, 0]]), 12);
 }
 
 #[test]
 fn placements_on_finite_regions() {
-    use gamecert::kernel::animals::Board;
     use gamecert::kernel::animals::shape::{placements, validate};
-    let region = |lattice, rows, cols| Board::Region {
-        lattice,
-        rows,
-        cols,
+    use gamecert::kernel::animals::{Board, Region};
+    let region = |lattice, rows, cols| {
+        Board::Region(std::sync::Arc::new(Region::rectangle(lattice, rows, cols)))
     };
-    let n = |board, cells: &[Cell]| placements(board, cells).len();
+    let n = |board: &Board, cells: &[Cell]| placements(board, cells).len();
     let domino = [[0, 0, 0], [1, 0, 0]];
     // A domino on an R x C board: R(C-1) horizontal + (R-1)C vertical.
-    assert_eq!(n(region(Lattice::Square, 3, 4), &domino), 3 * 3 + 2 * 4);
-    assert_eq!(n(region(Lattice::Square, 1, 5), &domino), 4);
+    assert_eq!(n(&region(Lattice::Square, 3, 4), &domino), 3 * 3 + 2 * 4);
+    assert_eq!(n(&region(Lattice::Square, 1, 5), &domino), 4);
     // The L tetromino on 3x3: 8 orientations, each in 2x3 or 3x2 boxes: 2 places each.
     assert_eq!(
         n(
-            region(Lattice::Square, 3, 3),
+            &region(Lattice::Square, 3, 3),
             &[[0, 0, 0], [0, 1, 0], [0, 2, 0], [1, 0, 0]]
         ),
         16
@@ -490,18 +488,18 @@ fn placements_on_finite_regions() {
     // The O tetromino on 5x5: 16 placements.
     assert_eq!(
         n(
-            region(Lattice::Square, 5, 5),
+            &region(Lattice::Square, 5, 5),
             &[[0, 0, 0], [1, 0, 0], [0, 1, 0], [1, 1, 0]]
         ),
         16
     );
     // Every placement lies on the board and is an animal of it.
     let board = region(Lattice::Triangle, 3, 6);
-    for p in placements(board, &[[0, 0, 0], [1, 0, 0], [2, 0, 0]]) {
-        assert!(validate(board, &p).is_ok(), "{p:?}");
+    for p in placements(&board, &[[0, 0, 0], [1, 0, 0], [2, 0, 0]]) {
+        assert!(validate(&board, &p).is_ok(), "{p:?}");
     }
     // Cells outside the region are rejected.
-    assert!(validate(region(Lattice::Square, 2, 2), &[[1, 1, 0], [2, 1, 0]]).is_err());
+    assert!(validate(&region(Lattice::Square, 2, 2), &[[1, 1, 0], [2, 1, 0]]).is_err());
 }
 
 /// Pictures read as documented: rows from the top, y = 0 at the bottom; on
@@ -512,7 +510,8 @@ fn pictures_give_the_documented_cells() {
         animal S on square = picture {\n    ##\n   ###\n}\n\
         animal H on hexagon = picture {\n   # #\n  # # #\n}\n\
         animal T on triangle = picture {\n  .##\n  ###\n}\n";
-    let (animals, errors) = gamecert::elaborate::animals(&gamecert::syntax::parse_file(text));
+    let declared = gamecert::elaborate::declarations(&gamecert::syntax::parse_file(text));
+    let (animals, errors) = (declared.animals, declared.errors);
     assert!(errors.is_empty(), "{errors:?}");
     let cells = |name: &str| {
         let mut c = animals
@@ -536,4 +535,115 @@ fn pictures_give_the_documented_cells() {
         cells("T"),
         [[0, 0, 0], [1, 0, 0], [1, 1, 0], [2, 0, 0], [2, 1, 0]]
     );
+}
+
+/// Counts on finite regions against the lattice's naive enumeration: an
+/// animal of the lattice is counted on a region when some translate of one
+/// of its fixed forms lies inside it (translations on the triangle lattice
+/// keep up triangles up).
+#[test]
+fn region_counts_match_the_fitting_lattice_animals() {
+    use gamecert::kernel::animals::enumerate::{canonical, has_hole};
+    use gamecert::kernel::animals::{Board, CountClaim, Region, check};
+    use gamecert::kernel::verdict::Verdict;
+    use std::sync::Arc;
+    // A region with a notch and a hole, besides rectangles.
+    let ring: Vec<Cell> = (0..4)
+        .flat_map(|y| (0..4).map(move |x| [x, y, 0]))
+        .filter(|c| *c != [1, 1, 0] && *c != [3, 3, 0])
+        .collect();
+    let regions = [
+        Region::rectangle(Lattice::Square, 3, 4),
+        Region::of_cells(Lattice::Square, ring),
+        Region::rectangle(Lattice::Triangle, 3, 5),
+        Region::rectangle(Lattice::Hexagon, 3, 4),
+    ];
+    for region in regions {
+        let lattice = region.lattice;
+        let max = region.cells().len().min(7);
+        let levels = naive_fixed(lattice, max);
+        let fits = |animal: &Vec<Cell>| {
+            region.cells().iter().any(|t| {
+                let (dx, dy) = (t[0] - animal[0][0], t[1] - animal[0][1]);
+                (lattice != Lattice::Triangle || (dx + dy).rem_euclid(2) == 0)
+                    && animal
+                        .iter()
+                        .all(|c| region.contains([c[0] + dx, c[1] + dy, 0]))
+            })
+        };
+        let board = Board::Region(Arc::new(region.clone()));
+        for (n, level) in levels.iter().enumerate().skip(1) {
+            let inside: Vec<&Vec<Cell>> = level.iter().filter(|a| fits(a)).collect();
+            let free: HashSet<Vec<Cell>> = inside.iter().map(|a| canonical(lattice, a)).collect();
+            let simple = free.iter().filter(|a| !has_hole(lattice, a)).count();
+            for (kind, expected) in [
+                (Kind::Fixed, inside.len()),
+                (Kind::Free, free.len()),
+                (Kind::FreeSimplyConnected, simple),
+            ] {
+                let claim = CountClaim {
+                    board: board.clone(),
+                    kind,
+                    size: n,
+                    count: expected as u64,
+                };
+                let verdict = check(&claim, Budget::unlimited(), 1);
+                assert!(
+                    matches!(verdict, Verdict::Verified { .. }),
+                    "{lattice:?} region of {} cells, {kind:?} size {n}: expected {expected}, got {verdict:?}",
+                    region.cells().len()
+                );
+            }
+        }
+    }
+}
+
+/// Graph boards as declared: the Petersen graph has its 120 automorphisms
+/// and one animal of each size 1-3 (it is 3-arc-transitive, without
+/// triangles); on a 7-cycle every arc of k < 7 vertices is one animal with 7
+/// labelled placements.
+#[test]
+fn graph_boards_have_their_groups_and_counts() {
+    use gamecert::kernel::animals::Board;
+    use gamecert::kernel::animals::solid::{FiniteKind, count};
+    let text = "gamecert 1\n\
+        board Pet = graph { 0-1 1-2 2-3 3-4 4-0 0-5 1-6 2-7 3-8 4-9 5-7 7-9 9-6 6-8 8-5 }\n\
+        board C7 = graph {\n  0-1, 1-2, 2-3\n  3-4, 4-5, 5-6, 6-0\n}\n";
+    let declared = gamecert::elaborate::declarations(&gamecert::syntax::parse_file(text));
+    assert!(declared.errors.is_empty(), "{:?}", declared.errors);
+    let graph = |name: &str| {
+        let (_, board) = declared
+            .boards
+            .iter()
+            .find(|(n, _)| n == name)
+            .expect("declared");
+        let Board::Graph(g) = board else {
+            panic!("{name} is not a graph board")
+        };
+        g.as_ref().clone()
+    };
+    let petersen = graph("Pet");
+    let group = petersen
+        .automorphisms(&mut Budget::unlimited())
+        .expect("budget");
+    assert_eq!(group.len(), 120);
+    for k in 1..=3 {
+        assert_eq!(
+            count(&petersen, k, FiniteKind::Free, &mut Budget::unlimited()),
+            Ok(1)
+        );
+    }
+    let cycle = graph("C7");
+    assert_eq!(
+        cycle
+            .automorphisms(&mut Budget::unlimited())
+            .map(|g| g.len()),
+        Ok(14)
+    );
+    for k in 1..7 {
+        let n = |kind| count(&cycle, k, kind, &mut Budget::unlimited());
+        assert_eq!(n(FiniteKind::Labelled), Ok(7), "arcs of {k}");
+        assert_eq!(n(FiniteKind::Free), Ok(1), "arcs of {k}");
+        assert_eq!(n(FiniteKind::FreeSimplyConnected), Ok(1), "arcs of {k}");
+    }
 }

@@ -148,7 +148,9 @@ fn render_writes_a_picture_per_animal() {
         &file,
         "gamecert 1\nanimal L4 on square = (0,0) (0,1) (0,2) (1,0)\n\
          animal O4 on square = picture {\n  ##\n  ##\n}\n\
-         animal T on triangle = (0,0) (1,0)\nanimal H on hexagon = (0,0) (1,0)\n",
+         animal T on triangle = (0,0) (1,0)\nanimal H on hexagon = (0,0) (1,0)\n\
+         board R = square picture {\n  .#\n  ##\n}\nboard D = dodecahedron\n\
+         animal F on D = (0) (1)\n",
     )
     .expect("write");
     let out = dir.join("svg");
@@ -159,6 +161,15 @@ fn render_writes_a_picture_per_animal() {
         out.to_str().expect("utf-8"),
     ]);
     assert_eq!(run.status.code(), Some(0));
+    // A region: its three cells; the dodecahedron: 12 discs, 30 edges, the
+    // animal's two faces filled.
+    let region = std::fs::read_to_string(out.join("board-R.svg")).expect("board written");
+    assert_eq!(region.matches("<polygon").count(), 3);
+    let solid = std::fs::read_to_string(out.join("F.svg")).expect("picture written");
+    assert_eq!(solid.matches("<circle").count(), 12);
+    assert_eq!(solid.matches("<line").count(), 30);
+    assert_eq!(solid.matches("fill=\"#4a7ebb\"").count(), 2);
+    assert!(out.join("board-D.svg").exists());
     for name in ["L4", "O4", "T", "H"] {
         let svg =
             std::fs::read_to_string(out.join(format!("{name}.svg"))).expect("picture written");

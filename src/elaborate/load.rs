@@ -29,6 +29,8 @@ pub struct SourceFile {
     pub ast: File,
     /// Include errors and declaration errors found in this file.
     pub file_errors: Vec<ElabError>,
+    /// The boards the file declares (valid ones only), by name.
+    pub boards: Vec<(String, crate::kernel::animals::Board)>,
     /// The animals the file declares (valid ones only).
     pub animals: Vec<super::DeclaredAnimal>,
     /// The elaborated claims.
@@ -156,14 +158,15 @@ impl Loader {
         }
         let ast = parse_file(&text);
         let claims = claims(&ast);
-        let (animals, declaration_errors) = super::animals(&ast);
+        let declared = super::declarations(&ast);
         let mut file = SourceFile {
             display: display_path(&canonical, self.cwd.as_deref()),
             sha256: sha256_hex(text.as_bytes()),
             source: text,
             ast,
-            file_errors: declaration_errors,
-            animals,
+            file_errors: declared.errors,
+            boards: declared.boards,
+            animals: declared.animals,
             claims,
         };
         let mut reached = Vec::new();

@@ -12,18 +12,19 @@ pub mod load;
 pub mod partizan;
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use crate::kernel::animals;
-use crate::kernel::animals::Board;
 use crate::kernel::animals::enumerate::Kind;
 use crate::kernel::animals::lattice::Lattice;
-use crate::kernel::animals::solid::Solid;
+use crate::kernel::animals::solid::{FaceGraph, Solid};
+use crate::kernel::animals::{Board, Region};
 use crate::kernel::impartial::check::{Evidence, Statement};
 use crate::kernel::impartial::table::TableEntry;
 use crate::kernel::impartial::{Outcome, Play};
 use crate::kernel::partizan::check as pcheck;
 use crate::kernel::verdict::{PartizanOutcome, Relation};
-use crate::syntax::ast::{self, Method, PlayAst, Span};
+use crate::syntax::ast::{self, Method, PlayAst, Span, Spanned};
 
 /// An elaboration error and where it points.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -116,6 +117,11 @@ pub enum ElabErrorKind {
     PictureNotSupported,
     /// A picture character other than `#` and `.`.
     AnimalPictureChar(char),
+    /// A hexagon picture cell in a column between two hexagons of its row.
+    HexagonColumn,
+    /// A `graph { ... }` board that is not a connected graph on 0..n-1 with
+    /// a small automorphism group; the reason says which.
+    BadGraph(String),
 }
 
 /// A declared and validated animal.
@@ -129,26 +135,56 @@ pub struct DeclaredAnimal {
     pub cells: Vec<animals::lattice::Cell>,
 }
 
-/// The file's animal declarations, validated by the kernel, and the errors
-/// of those that are not animals.
-pub fn animals(file: &ast::File) -> (Vec<DeclaredAnimal>, Vec<ElabError>) {
+/// The boards and animals a file declares.
+#[derive(Clone, Debug, Default)]
+pub struct Declarations {
+    /// The boards that could be built, by name, in the order declared.
+    pub boards: Vec<(String, Board)>,
+    /// The animals that are animals of their boards, in the order declared.
+    pub animals: Vec<DeclaredAnimal>,
+    /// Why the other declarations could not be used (an animal on a board
+    /// that cannot be built is not reported again).
+    pub errors: Vec<ElabError>,
+}
+
+/// The file's board and animal declarations, validated by the kernel.
+pub fn declarations(file: &ast::File) -> Declarations {
     let boards = boards(file);
-    let mut out: Vec<DeclaredAnimal> = Vec::new();
-    let mut errors = Vec::new();
+    let mut out = Declarations::default();
+    let mut broken = Vec::new();
+    for item in &file.items {
+        let ast::Item::Board(decl) = item else {
+            continue;
+        };
+        match boards.get(&decl.name.node) {
+            Some(Ok(board)) if !out.boards.iter().any(|(n, _)| *n == decl.name.node) => {
+                out.boards.push((decl.name.node.clone(), board.clone()));
+            }
+            Some(Err(e)) if !broken.contains(&decl.name.node) => {
+                out.errors.push(e.clone());
+                broken.push(decl.name.node.clone());
+            }
+            _ => {}
+        }
+    }
     for item in &file.items {
         let ast::Item::Animal(decl) = item else {
             continue;
         };
+        if broken.contains(&decl.board.node) {
+            continue;
+        }
+        let (animals, errors) = (&mut out.animals, &mut out.errors);
         match declared_animal(decl, &boards) {
-            Ok(animal) if out.iter().any(|a| a.name == animal.name) => errors.push(ElabError {
+            Ok(animal) if animals.iter().any(|a| a.name == animal.name) => errors.push(ElabError {
                 kind: ElabErrorKind::DuplicateAnimal(animal.name),
                 span: decl.name.span,
             }),
-            Ok(animal) => out.push(animal),
+            Ok(animal) => animals.push(animal),
             Err(e) => errors.push(e),
         }
     }
-    (out, errors)
+    out
 }
 
 fn declared_animal(
@@ -164,8 +200,8 @@ fn declared_animal(
     };
     let expected = match board {
         Board::Lattice(Lattice::Cubic) => 3,
-        Board::Lattice(_) | Board::Region { .. } => 2,
-        Board::Solid(_) => 1,
+        Board::Lattice(_) | Board::Region(_) => 2,
+        Board::Solid(_) | Board::Graph(_) => 1,
     };
     let (cells, spans): (Vec<animals::lattice::Cell>, Vec<Span>) = match &decl.cells {
         ast::AnimalCells::Coordinates(list) => {
@@ -199,55 +235,7 @@ fn declared_animal(
                     span: decl.board.span,
                 });
             };
-            // Indentation common to all rows is layout; the rest counts.
-            let common = rows
-                .iter()
-                .map(|row| row.node.chars().take_while(|&c| c == ' ').count())
-                .min()
-                .unwrap_or(0);
-            // The last row is y = 0; on the square and triangle lattices the
-            // character in column x is the cell (x, y); on the hexagon
-            // lattice row y is shifted y half cells to the right, so the
-            // character in column c is the hexagon q = (c - y) / 2 and the
-            // other columns must be blank.
-            let mut cells = Vec::new();
-            let mut spans = Vec::new();
-            let height = rows.len() as i32;
-            for (r, row) in rows.iter().enumerate() {
-                let y = height - 1 - r as i32;
-                for (column, (offset, ch)) in row.node.char_indices().skip(common).enumerate() {
-                    let start = row.span.start + offset;
-                    let span = Span::new(start, start + ch.len_utf8());
-                    let column = column as i32;
-                    let x = match lattice {
-                        Lattice::Hexagon if (column - y).rem_euclid(2) != 0 => {
-                            if ch != ' ' {
-                                return Err(ElabError {
-                                    kind: ElabErrorKind::AnimalPictureChar(ch),
-                                    span,
-                                });
-                            }
-                            continue;
-                        }
-                        Lattice::Hexagon => (column - y).div_euclid(2),
-                        _ => column,
-                    };
-                    match ch {
-                        '#' => {
-                            cells.push([x, y, 0]);
-                            spans.push(span);
-                        }
-                        '.' | ' ' => {}
-                        other => {
-                            return Err(ElabError {
-                                kind: ElabErrorKind::AnimalPictureChar(other),
-                                span,
-                            });
-                        }
-                    }
-                }
-            }
-            (cells, spans)
+            picture_cells(lattice, rows)?
         }
     };
     if cells.len() > MAX_ANIMAL_CELLS {
@@ -258,7 +246,7 @@ fn declared_animal(
             span: decl.span,
         });
     }
-    animals::shape::validate(board, &cells).map_err(|e| {
+    animals::shape::validate(&board, &cells).map_err(|e| {
         use animals::shape::ShapeError;
         let (kind, i) = match e {
             ShapeError::Empty => (ElabErrorKind::EmptyAnimal, None),
@@ -274,6 +262,64 @@ fn declared_animal(
         board,
         cells,
     })
+}
+
+/// The cells of a picture on a plane lattice, each with the span of its
+/// character.
+///
+/// The last row is y = 0; on the square and triangle lattices the character
+/// in column x is the cell (x, y); on the hexagon lattice row y is shifted y
+/// half cells to the right, so the character in column c is the hexagon
+/// q = (c - y) / 2 and the other columns must be blank. Indentation common to
+/// all rows is layout; the rest counts.
+fn picture_cells(
+    lattice: Lattice,
+    rows: &[Spanned<String>],
+) -> Result<(Vec<animals::lattice::Cell>, Vec<Span>), ElabError> {
+    let common = rows
+        .iter()
+        .map(|row| row.node.chars().take_while(|&c| c == ' ').count())
+        .min()
+        .unwrap_or(0);
+    let mut cells = Vec::new();
+    let mut spans = Vec::new();
+    let height = rows.len() as i32;
+    for (r, row) in rows.iter().enumerate() {
+        let y = height - 1 - r as i32;
+        for (column, (offset, ch)) in row.node.char_indices().skip(common).enumerate() {
+            // The row's text starts at its line's start (indentation kept).
+            let start = row.span.start + offset;
+            let span = Span::new(start, start + ch.len_utf8());
+            let column = column as i32;
+            let x = match lattice {
+                Lattice::Hexagon if (column - y).rem_euclid(2) != 0 => {
+                    if ch != ' ' {
+                        return Err(ElabError {
+                            kind: ElabErrorKind::HexagonColumn,
+                            span,
+                        });
+                    }
+                    continue;
+                }
+                Lattice::Hexagon => (column - y).div_euclid(2),
+                _ => column,
+            };
+            match ch {
+                '#' => {
+                    cells.push([x, y, 0]);
+                    spans.push(span);
+                }
+                '.' | ' ' => {}
+                other => {
+                    return Err(ElabError {
+                        kind: ElabErrorKind::AnimalPictureChar(other),
+                        span,
+                    });
+                }
+            }
+        }
+    }
+    Ok((cells, spans))
 }
 
 /// A claim made explicit for the kernel, or the error that prevents it.
@@ -338,11 +384,14 @@ fn boards(file: &ast::File) -> HashMap<String, Result<Board, ElabError>> {
         let ast::Item::Board(decl) = item else {
             continue;
         };
-        let built = board_kind(&decl.kind.node, &decl.args.node);
-        let board = built.ok_or_else(|| ElabError {
-            kind: ElabErrorKind::BoardKindNotSupported(decl.kind.node.clone()),
-            span: Span::new(decl.kind.span.start, decl.span.end),
-        });
+        let board = match &decl.body {
+            None => board_kind(&decl.kind.node, &decl.args.node).ok_or_else(|| ElabError {
+                kind: ElabErrorKind::BoardKindNotSupported(decl.kind.node.clone()),
+                span: Span::new(decl.kind.span.start, decl.span.end),
+            }),
+            Some(ast::BoardBody::Picture(rows)) => picture_board(decl, rows),
+            Some(ast::BoardBody::Graph(edges)) => graph_board(decl, edges),
+        };
         let board = if out.contains_key(&decl.name.node) {
             Err(ElabError {
                 kind: ElabErrorKind::DuplicateBoard(decl.name.node.clone()),
@@ -354,6 +403,106 @@ fn boards(file: &ast::File) -> HashMap<String, Result<Board, ElabError>> {
         out.insert(decl.name.node.clone(), board);
     }
     out
+}
+
+/// The most cells of a finite region of a plane lattice.
+pub const MAX_REGION_CELLS: usize = 4096;
+
+/// The largest automorphism group a graph board may have: every use of the
+/// board lists the group, so a huge one (a complete graph) is refused.
+pub const MAX_GRAPH_GROUP: usize = 20_000;
+
+/// `board NAME = LATTICE picture { ... }`: the region of the picture's cells.
+fn picture_board(decl: &ast::BoardDecl, rows: &[Spanned<String>]) -> Result<Board, ElabError> {
+    let lattice = match decl.kind.node.as_str() {
+        "square" => Lattice::Square,
+        "triangle" => Lattice::Triangle,
+        "hexagon" => Lattice::Hexagon,
+        _ => {
+            return Err(ElabError {
+                kind: ElabErrorKind::PictureNotSupported,
+                span: decl.kind.span,
+            });
+        }
+    };
+    let (cells, _) = picture_cells(lattice, rows)?;
+    if cells.is_empty() {
+        return Err(ElabError {
+            kind: ElabErrorKind::EmptyBoard,
+            span: decl.span,
+        });
+    }
+    if cells.len() > MAX_REGION_CELLS {
+        return Err(ElabError {
+            kind: ElabErrorKind::BoardTooLarge {
+                cells: cells.len() as u64,
+                max: MAX_REGION_CELLS,
+            },
+            span: decl.span,
+        });
+    }
+    Ok(Board::Region(Arc::new(Region::of_cells(lattice, cells))))
+}
+
+/// `board NAME = graph { a-b ... }`: vertices 0..n-1, every one on an edge,
+/// connected, with at most [`MAX_GRAPH_GROUP`] automorphisms.
+fn graph_board(decl: &ast::BoardDecl, edges: &[Spanned<(u64, u64)>]) -> Result<Board, ElabError> {
+    let bad = |reason: String, span: Span| ElabError {
+        kind: ElabErrorKind::BadGraph(reason),
+        span,
+    };
+    if decl.kind.node != "graph" {
+        return Err(ElabError {
+            kind: ElabErrorKind::BoardKindNotSupported(decl.kind.node.clone()),
+            span: decl.kind.span,
+        });
+    }
+    let max = animals::solid::MAX_FACES;
+    let mut pairs = Vec::new();
+    for edge in edges {
+        let (a, b) = edge.node;
+        if a.max(b) >= max as u64 {
+            return Err(ElabError {
+                kind: ElabErrorKind::BoardTooLarge {
+                    cells: a.max(b) + 1,
+                    max,
+                },
+                span: edge.span,
+            });
+        }
+        if a == b {
+            return Err(bad(
+                "an edge must join two different vertices".into(),
+                edge.span,
+            ));
+        }
+        pairs.push((a as usize, b as usize));
+    }
+    let n = pairs.iter().map(|&(a, b)| a.max(b) + 1).max().unwrap_or(0);
+    let graph = FaceGraph::from_edges(n, pairs.iter().copied())
+        .ok_or_else(|| bad("a graph board needs at least one edge".into(), decl.span))?;
+    if let Some(v) = (0..n).find(|&v| graph.adjacent[v] == 0) {
+        let reason = format!(
+            "vertex {v} is on no edge (vertices are numbered 0 to {})",
+            n - 1
+        );
+        return Err(bad(reason, decl.span));
+    }
+    if !graph.connected(graph.all()) {
+        return Err(bad("the graph is not connected".into(), decl.span));
+    }
+    let mut budget = crate::kernel::budget::Budget::new(
+        None,
+        Some(std::time::Duration::from_secs(5)),
+        usize::MAX,
+    );
+    match graph.automorphisms(&mut budget) {
+        Ok(group) if group.len() <= MAX_GRAPH_GROUP => Ok(Board::Graph(Arc::new(graph))),
+        _ => Err(bad(
+            format!("the graph has more than {MAX_GRAPH_GROUP} automorphisms"),
+            decl.span,
+        )),
+    }
 }
 
 /// The board a kind and its arguments stand for, if this version builds it.
@@ -383,11 +532,7 @@ fn board_kind(kind: &str, args: &str) -> Option<Board> {
                 "triangle" => Lattice::Triangle,
                 _ => Lattice::Hexagon,
             };
-            Board::Region {
-                lattice,
-                rows,
-                cols,
-            }
+            Board::Region(Arc::new(Region::rectangle(lattice, rows, cols)))
         }
         ("prism", false) => Board::Solid(Solid::Prism(sides()?)),
         ("antiprism", false) => Board::Solid(Solid::Antiprism(sides()?)),

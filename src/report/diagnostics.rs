@@ -286,6 +286,14 @@ pub fn elab_problem(e: &ElabError) -> Problem {
             "unknown rule",
             Some("the rules are definition, options, dominated, reversible, simplest-number"),
         ),
+        BadGraph(reason) => (
+            "gamecert::elaborate::bad_graph",
+            format!("this graph board cannot be used: {reason}"),
+            "graph board",
+            Some(
+                "write the edges as `a-b` between vertices numbered 0 to n-1; at most 128 vertices",
+            ),
+        ),
         UnknownBoard(name) => (
             "gamecert::elaborate::unknown_board",
             format!("no board is named `{name}`"),
@@ -296,7 +304,9 @@ pub fn elab_problem(e: &ElabError) -> Problem {
             "gamecert::elaborate::board_kind_not_supported",
             format!("boards of kind `{kind}` cannot be built by this version"),
             "not supported yet",
-            Some("this version builds the lattices square, triangle, hexagon and cubic"),
+            Some(
+                "boards are square, triangle, hexagon, cubic, `square RxC`, the platonic and archimedean solids, `prism N`, `antiprism N`, `LATTICE picture { ... }` and `graph { a-b ... }`",
+            ),
         ),
         DuplicateBoard(name) => (
             "gamecert::elaborate::duplicate_board",
@@ -349,9 +359,18 @@ pub fn elab_problem(e: &ElabError) -> Problem {
         ),
         PictureNotSupported => (
             "gamecert::elaborate::picture_not_supported",
-            "pictures are read on the square lattice only; give coordinates".into(),
+            "pictures are read on the square, triangle and hexagon lattices only; give coordinates"
+                .into(),
             "no picture convention",
             None,
+        ),
+        HexagonColumn => (
+            "gamecert::elaborate::hexagon_column",
+            "on the hexagon lattice this column lies between two hexagons of the row".into(),
+            "between hexagons",
+            Some(
+                "counting rows from the bottom (y = 0) and columns from the left, row y uses the columns c with c - y even: each row is shifted one column right of the row below",
+            ),
         ),
         AnimalPictureChar(c) => (
             "gamecert::elaborate::animal_picture_char",

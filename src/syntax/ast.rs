@@ -229,8 +229,19 @@ pub struct BoardDecl {
     pub kind: Spanned<String>,
     /// The rest of the line (dimensions, parameters), trimmed.
     pub args: Spanned<String>,
+    /// A picture or graph block, for boards given cell by cell.
+    pub body: Option<BoardBody>,
     /// The whole item.
     pub span: Span,
+}
+
+/// The cells of a board given cell by cell.
+#[derive(Clone, Debug)]
+pub enum BoardBody {
+    /// `LATTICE picture { ROWS }`: a finite region, drawn as animals are.
+    Picture(Vec<Spanned<String>>),
+    /// `graph { a-b ... }`: the edges of a graph on vertices 0..n-1.
+    Graph(Vec<Spanned<(u64, u64)>>),
 }
 
 /// A comparison as written.

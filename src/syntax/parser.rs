@@ -278,39 +278,8 @@ impl<'s> Parser<'s> {
         };
         let (mut rest, _) = self.symbol(self.ws(after), "=")?;
         let cells = if let Ok((r, _)) = self.keyword(rest, "picture") {
-            // Inside a picture `#` is a cell, not a comment: only spaces and
-            // newlines are skipped.
-            let blank = |t: &'a str| t.trim_start_matches([' ', '\t', '\r', '\n']);
-            let Some(r) = r.strip_prefix('{') else {
-                return Err(self.error_at(r, SyntaxErrorKind::Expected("{")));
-            };
-            let mut rows = Vec::new();
-            let mut r = blank(r);
-            loop {
-                if let Some(r2) = r.strip_prefix('}') {
-                    rest = self.ws(r2);
-                    break;
-                }
-                let row_end = r.find(['\n', '}']).unwrap_or(r.len());
-                let row = r[..row_end].trim_end();
-                if row.is_empty() {
-                    let start = self.offset(input);
-                    return Err(SyntaxError {
-                        kind: SyntaxErrorKind::UnclosedBlock,
-                        span: Span::new(start, start + 6),
-                    });
-                }
-                // Keep the row's indentation (hexagon pictures shift rows by
-                // half a cell); the span covers the row from its line's start.
-                let at = self.offset(r);
-                let line_start = self.source[..at].rfind('\n').map_or(0, |i| i + 1);
-                let indent = self.source[line_start..at].chars().count();
-                rows.push(Spanned {
-                    node: format!("{}{row}", " ".repeat(indent)),
-                    span: Span::new(at - (at - line_start), at + row.len()),
-                });
-                r = blank(&r[row_end..]);
-            }
+            let (r, rows) = self.picture_block(input, r)?;
+            rest = r;
             AnimalCells::Picture(rows)
         } else {
             let mut cells = Vec::new();
@@ -359,7 +328,84 @@ impl<'s> Parser<'s> {
         ))
     }
 
-    /// `board NAME = KIND ARGS` (ARGS: the rest of the line).
+    /// The rows of `{ ... }` after `picture` (`item`: where the item starts,
+    /// for the error of an unclosed block).
+    fn picture_block<'a>(
+        &self,
+        item: &'a str,
+        r: &'a str,
+    ) -> PResult<'a, Vec<Spanned<String>>> {
+        // Inside a picture `#` is a cell, not a comment: only spaces and
+        // newlines are skipped.
+        let blank = |t: &'a str| t.trim_start_matches([' ', '\t', '\r', '\n']);
+        let Some(r) = r.strip_prefix('{') else {
+            return Err(self.error_at(r, SyntaxErrorKind::Expected("{")));
+        };
+        let mut rows = Vec::new();
+        let mut r = blank(r);
+        loop {
+            if let Some(r2) = r.strip_prefix('}') {
+                return Ok((self.ws(r2), rows));
+            }
+            let row_end = r.find(['\n', '}']).unwrap_or(r.len());
+            let row = r[..row_end].trim_end();
+            if row.is_empty() {
+                let start = self.offset(item);
+                return Err(SyntaxError {
+                    kind: SyntaxErrorKind::UnclosedBlock,
+                    span: Span::new(start, start + 6),
+                });
+            }
+            // Keep the row's indentation (hexagon pictures shift rows by
+            // half a cell); the span covers the row from its line's start.
+            let at = self.offset(r);
+            let line_start = self.source[..at].rfind('\n').map_or(0, |i| i + 1);
+            let indent = self.source[line_start..at].chars().count();
+            rows.push(Spanned {
+                node: format!("{}{row}", " ".repeat(indent)),
+                span: Span::new(line_start, at + row.len()),
+            });
+            r = blank(&r[row_end..]);
+        }
+    }
+
+    /// The edges `a-b` of a `graph { ... }` board, after the `{`.
+    fn graph_block<'a>(
+        &self,
+        item: &'a str,
+        r: &'a str,
+    ) -> PResult<'a, Vec<Spanned<(u64, u64)>>> {
+        let mut edges = Vec::new();
+        let mut r = self.ws(r);
+        loop {
+            if let Ok((r2, _)) = self.symbol(r, "}") {
+                return Ok((r2, edges));
+            }
+            if r.is_empty() {
+                let start = self.offset(item);
+                return Err(SyntaxError {
+                    kind: SyntaxErrorKind::UnclosedBlock,
+                    span: Span::new(start, start + 5),
+                });
+            }
+            let (r2, a) = self
+                .number(r)
+                .map_err(|_| self.error_at(r, SyntaxErrorKind::Expected("an edge `a-b` or `}`")))?;
+            let (r2, _) = self.symbol(r2, "-")?;
+            let (r2, b) = self.number(r2)?;
+            edges.push(Spanned {
+                node: (a.node, b.node),
+                span: Span::new(a.span.start, b.span.end),
+            });
+            r = match self.symbol(r2, ",") {
+                Ok((r3, _)) => r3,
+                Err(_) => r2,
+            };
+        }
+    }
+
+    /// `board NAME = KIND ARGS` (ARGS: the rest of the line), `board NAME =
+    /// LATTICE picture { ROWS }` or `board NAME = graph { EDGES }`.
     fn board_decl<'a>(&self, input: &'a str) -> PResult<'a, Item> {
         let (rest, _) = self.keyword(input, "board")?;
         let (after, name) = word(rest)
@@ -375,22 +421,35 @@ impl<'s> Parser<'s> {
             node: kind.to_string(),
             span: self.span(rest, after),
         };
-        let line_end = after.find(['\n', '#']).unwrap_or(after.len());
-        let raw = &after[..line_end];
-        let trimmed = raw.trim();
-        let start = self.offset(after) + (raw.len() - raw.trim_start().len());
-        let args = Spanned {
-            node: trimmed.to_string(),
-            span: Span::new(start, start + trimmed.len()),
+        let empty_args = |at: &'a str| Spanned {
+            node: String::new(),
+            span: Span::new(self.offset(at), self.offset(at)),
         };
-        let span = Span::new(self.offset(input), args.span.end.max(kind.span.end));
-        let rest = self.ws(&after[line_end..]);
+        let (rest, args, body) = if let Ok((r, _)) = self.keyword(self.ws(after), "picture") {
+            let (r, rows) = self.picture_block(input, r)?;
+            (r, empty_args(after), Some(BoardBody::Picture(rows)))
+        } else if let Ok((r, _)) = self.symbol(self.ws(after), "{") {
+            let (r, edges) = self.graph_block(input, r)?;
+            (r, empty_args(after), Some(BoardBody::Graph(edges)))
+        } else {
+            let line_end = after.find(['\n', '#']).unwrap_or(after.len());
+            let raw = &after[..line_end];
+            let trimmed = raw.trim();
+            let start = self.offset(after) + (raw.len() - raw.trim_start().len());
+            let args = Spanned {
+                node: trimmed.to_string(),
+                span: Span::new(start, start + trimmed.len()),
+            };
+            (self.ws(&after[line_end..]), args, None)
+        };
+        let span = Span::new(self.offset(input), self.offset(rest).max(kind.span.end));
         Ok((
             rest,
             Item::Board(BoardDecl {
                 name,
                 kind,
                 args,
+                body,
                 span,
             }),
         ))

@@ -7,50 +7,108 @@ pub mod lattice;
 pub mod shape;
 pub mod solid;
 
+use std::sync::Arc;
+
 use crate::kernel::budget::Budget;
 use crate::kernel::verdict::{Refutation, Rule, Undecided, Verdict};
 use enumerate::Kind;
-use lattice::Lattice;
+use lattice::{Cell, Lattice};
 use solid::{FaceGraph, FiniteKind, Solid};
 
-/// A board a counting claim is about.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A board: what animals live on, and the congruences between them.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Board {
     /// An infinite lattice.
     Lattice(Lattice),
     /// A finite board given by its faces.
     Solid(Solid),
-    /// The cells 0 <= x < cols, 0 <= y < rows of a plane lattice (`square
-    /// 5x5`); congruences are the lattice's, placements must lie inside.
-    Region {
-        lattice: Lattice,
-        rows: u16,
-        cols: u16,
-    },
+    /// A finite set of cells of a plane lattice (`square 5x5`, or a
+    /// picture); congruences are the lattice's, placements must lie inside.
+    Region(Arc<Region>),
+    /// An explicit finite graph (`graph { ... }`): its vertices are the
+    /// cells, congruences its automorphisms.
+    Graph(Arc<FaceGraph>),
+}
+
+/// A finite, nonempty set of cells of a plane lattice.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Region {
+    /// The lattice the cells belong to.
+    pub lattice: Lattice,
+    /// The cells, sorted, without repeats.
+    cells: Vec<Cell>,
+}
+
+impl Region {
+    /// The cells 0 <= x < cols, 0 <= y < rows of `lattice`.
+    pub fn rectangle(lattice: Lattice, rows: u16, cols: u16) -> Region {
+        let cells = (0..i32::from(rows))
+            .flat_map(|y| (0..i32::from(cols)).map(move |x| [x, y, 0]))
+            .collect();
+        Region::of_cells(lattice, cells)
+    }
+
+    /// The region of the given cells (repeats dropped).
+    pub fn of_cells(lattice: Lattice, mut cells: Vec<Cell>) -> Region {
+        cells.sort_unstable();
+        cells.dedup();
+        Region { lattice, cells }
+    }
+
+    /// Its cells, sorted.
+    pub fn cells(&self) -> &[Cell] {
+        &self.cells
+    }
+
+    /// Whether `c` is one of its cells.
+    pub fn contains(&self, c: Cell) -> bool {
+        self.cells.binary_search(&c).is_ok()
+    }
+
+    /// Its cells as a graph (vertex `i` is `cells()[i]`), when there are at
+    /// most [`solid::MAX_FACES`] of them.
+    pub fn graph(&self) -> Option<FaceGraph> {
+        let edges = self.cells.iter().enumerate().flat_map(|(i, &c)| {
+            self.lattice
+                .neighbours(c)
+                .into_iter()
+                .filter_map(move |n| self.cells.binary_search(&n).ok().map(|j| (i, j)))
+        });
+        FaceGraph::from_edges(self.cells.len(), edges)
+    }
 }
 
 impl Board {
-    /// Whether cell `c` is a cell of the board (solids: face numbers).
-    pub fn contains(self, c: lattice::Cell) -> bool {
+    /// Whether cell `c` is a cell of the board (finite graphs: vertex
+    /// numbers `[v, 0, 0]`).
+    pub fn contains(&self, c: Cell) -> bool {
         match self {
             Board::Lattice(Lattice::Cubic) => true,
             Board::Lattice(_) => c[2] == 0,
-            Board::Region { rows, cols, .. } => {
-                c[2] == 0
-                    && (0..i32::from(cols)).contains(&c[0])
-                    && (0..i32::from(rows)).contains(&c[1])
-            }
-            Board::Solid(solid) => FaceGraph::of(solid)
+            Board::Region(region) => region.contains(c),
+            Board::Solid(_) | Board::Graph(_) => self
+                .face_graph()
                 .is_some_and(|g| c[1] == 0 && c[2] == 0 && (0..g.faces() as i32).contains(&c[0])),
         }
     }
 
     /// The lattice whose congruences the board uses, if it is a lattice or
     /// a region of one.
-    pub fn lattice(self) -> Option<Lattice> {
+    pub fn lattice(&self) -> Option<Lattice> {
         match self {
-            Board::Lattice(l) | Board::Region { lattice: l, .. } => Some(l),
-            Board::Solid(_) => None,
+            Board::Lattice(l) => Some(*l),
+            Board::Region(region) => Some(region.lattice),
+            Board::Solid(_) | Board::Graph(_) => None,
+        }
+    }
+
+    /// The graph of a solid or graph board, whose automorphisms are its
+    /// congruences; `None` for lattices and regions.
+    pub fn face_graph(&self) -> Option<FaceGraph> {
+        match self {
+            Board::Solid(solid) => FaceGraph::of(*solid),
+            Board::Graph(graph) => Some(FaceGraph::clone(graph)),
+            Board::Lattice(_) | Board::Region(_) => None,
         }
     }
 }
@@ -71,27 +129,28 @@ pub struct CountClaim {
 /// Checks a counting claim by enumeration with `threads` threads.
 pub fn check(claim: &CountClaim, mut budget: Budget, threads: usize) -> Verdict {
     let rule = Rule::AnimalEnumeration;
-    let counted = match claim.board {
+    let kind = match claim.kind {
+        Kind::Fixed => FiniteKind::Labelled,
+        Kind::Free => FiniteKind::Free,
+        Kind::FreeSimplyConnected => FiniteKind::FreeSimplyConnected,
+    };
+    let outside_limits = Verdict::Undecided {
+        rule,
+        reason: Undecided::OutsideLimits,
+    };
+    let counted = match &claim.board {
         Board::Lattice(lattice) => {
-            enumerate::count(lattice, claim.size, claim.kind, threads, &mut budget)
+            enumerate::count(*lattice, claim.size, claim.kind, threads, &mut budget)
         }
-        Board::Region { .. } => {
-            return Verdict::Undecided {
-                rule,
-                reason: Undecided::CountOnRegion,
+        Board::Region(region) => {
+            let Some(graph) = region.graph() else {
+                return outside_limits;
             };
+            region_count(region, &graph, claim.size, claim.kind, &mut budget)
         }
-        Board::Solid(solid) => {
-            let Some(graph) = FaceGraph::of(solid) else {
-                return Verdict::Undecided {
-                    rule,
-                    reason: Undecided::OutsideLimits,
-                };
-            };
-            let kind = match claim.kind {
-                Kind::Fixed => FiniteKind::Labelled,
-                Kind::Free => FiniteKind::Free,
-                Kind::FreeSimplyConnected => FiniteKind::FreeSimplyConnected,
+        Board::Solid(_) | Board::Graph(_) => {
+            let Some(graph) = claim.board.face_graph() else {
+                return outside_limits;
             };
             solid::count(&graph, claim.size, kind, &mut budget)
         }
@@ -114,4 +173,31 @@ pub fn check(claim: &CountClaim, mut budget: Budget, threads: usize) -> Verdict 
             reason: Undecided::Budget(e),
         },
     }
+}
+
+/// The animals of `size` cells that lie inside a region, counted as on its
+/// lattice: up to translation (`Fixed`) or up to the lattice's congruences,
+/// without holes in the lattice for Bode's polyominoes. Every connected set
+/// of the region's cells is visited once and its lattice canonical form
+/// collected, so a shape that fits in several places counts once.
+fn region_count(
+    region: &Region,
+    graph: &FaceGraph,
+    size: usize,
+    kind: Kind,
+    budget: &mut Budget,
+) -> Result<u64, crate::kernel::budget::Exhausted> {
+    let lattice = region.lattice;
+    let mut shapes = std::collections::HashSet::new();
+    solid::for_each_connected(graph, size, budget, &mut |set| {
+        let cells: Vec<Cell> = solid::members(set).map(|i| region.cells[i]).collect();
+        let shape = match kind {
+            Kind::Fixed => enumerate::normalised(lattice, &cells),
+            Kind::Free => enumerate::canonical(lattice, &cells),
+            Kind::FreeSimplyConnected if enumerate::has_hole(lattice, &cells) => return,
+            Kind::FreeSimplyConnected => enumerate::canonical(lattice, &cells),
+        };
+        shapes.insert(shape);
+    })?;
+    Ok(shapes.len() as u64)
 }

@@ -8,7 +8,7 @@
 use super::Board;
 use super::enumerate::canonical;
 use super::lattice::Cell;
-use super::solid::{FaceGraph, Solid, image};
+use super::solid::{FaceGraph, image};
 use crate::kernel::budget::Budget;
 
 /// Why a cell set is not an animal of its board.
@@ -25,29 +25,33 @@ pub enum ShapeError {
     Disconnected(usize),
 }
 
-/// The cells adjacent to `c` on `board` (faces for solids: `c[0]`).
-fn neighbours(board: Board, graph: Option<&FaceGraph>, c: Cell) -> Vec<Cell> {
+/// The cells adjacent to `c` on `board` (`graph`: the board's face graph,
+/// for solids and graph boards).
+fn neighbours(board: &Board, graph: Option<&FaceGraph>, c: Cell) -> Vec<Cell> {
     match (board, graph) {
         (Board::Lattice(lattice), _) => lattice.neighbours(c),
-        (Board::Region { lattice, .. }, _) => lattice
+        (Board::Region(region), _) => region
+            .lattice
             .neighbours(c)
             .into_iter()
-            .filter(|&n| board.contains(n))
+            .filter(|&n| region.contains(n))
             .collect(),
-        (Board::Solid(_), Some(g)) => {
+        (Board::Solid(_) | Board::Graph(_), Some(g)) => {
             let f = c[0] as usize;
             (0..g.faces())
                 .filter(|&h| g.adjacent[f] & (1u128 << h) != 0)
                 .map(|h| [h as i32, 0, 0])
                 .collect()
         }
-        (Board::Solid(_), None) => Vec::new(),
+        (Board::Solid(_) | Board::Graph(_), None) => Vec::new(),
     }
 }
 
-/// A solid's face graph and its automorphisms.
-fn solid_group(solid: Solid) -> Option<(FaceGraph, Vec<Vec<u8>>)> {
-    let g = FaceGraph::of(solid)?;
+/// A finite board's face graph and its automorphisms (`None` for lattices
+/// and regions). Graph boards are checked to have a small group when they
+/// are declared, so the unlimited budget is safe here.
+fn finite_group(board: &Board) -> Option<(FaceGraph, Vec<Vec<u8>>)> {
+    let g = board.face_graph()?;
     let group = g.automorphisms(&mut Budget::unlimited()).ok()?;
     Some((g, group))
 }
@@ -58,14 +62,11 @@ fn face_set(cells: &[Cell]) -> u128 {
 }
 
 /// Checks that `cells` is an animal of `board`.
-pub fn validate(board: Board, cells: &[Cell]) -> Result<(), ShapeError> {
+pub fn validate(board: &Board, cells: &[Cell]) -> Result<(), ShapeError> {
     if cells.is_empty() {
         return Err(ShapeError::Empty);
     }
-    let graph = match board {
-        Board::Solid(solid) => FaceGraph::of(solid),
-        Board::Lattice(_) | Board::Region { .. } => None,
-    };
+    let graph = board.face_graph();
     for (i, c) in cells.iter().enumerate() {
         let on_board = board.contains(*c);
         if !on_board {
@@ -93,11 +94,13 @@ pub fn validate(board: Board, cells: &[Cell]) -> Result<(), ShapeError> {
 
 /// The canonical form of an animal under its board's congruences: two
 /// animals are congruent exactly when their canonical forms are equal.
-pub fn canonical_form(board: Board, cells: &[Cell]) -> Vec<Cell> {
-    match board {
-        Board::Lattice(lattice) | Board::Region { lattice, .. } => canonical(lattice, cells),
-        Board::Solid(solid) => {
-            let Some((g, group)) = solid_group(solid) else {
+pub fn canonical_form(board: &Board, cells: &[Cell]) -> Vec<Cell> {
+    if let Some(lattice) = board.lattice() {
+        return canonical(lattice, cells);
+    }
+    {
+        {
+            let Some((g, group)) = finite_group(board) else {
                 return Vec::new();
             };
             let set = face_set(cells);
@@ -111,11 +114,8 @@ pub fn canonical_form(board: Board, cells: &[Cell]) -> Vec<Cell> {
 }
 
 /// The site perimeter: the cells outside the animal adjacent to it.
-pub fn site_perimeter(board: Board, cells: &[Cell]) -> usize {
-    let graph = match board {
-        Board::Solid(solid) => FaceGraph::of(solid),
-        Board::Lattice(_) | Board::Region { .. } => None,
-    };
+pub fn site_perimeter(board: &Board, cells: &[Cell]) -> usize {
+    let graph = board.face_graph();
     let mut outside: Vec<Cell> = Vec::new();
     for &c in cells {
         for n in neighbours(board, graph.as_ref(), c) {
@@ -130,13 +130,10 @@ pub fn site_perimeter(board: Board, cells: &[Cell]) -> usize {
 /// Whether `a` is congruent to a subset of `b` (both animals of `board`,
 /// a lattice): some image of `a` under the point group, translated, lies
 /// inside `b`.
-pub fn is_sub_animal(board: Board, a: &[Cell], b: &[Cell]) -> bool {
+pub fn is_sub_animal(board: &Board, a: &[Cell], b: &[Cell]) -> bool {
     let Some(lattice) = board.lattice() else {
-        // On a solid: some automorphism maps a into b.
-        let Board::Solid(solid) = board else {
-            return false;
-        };
-        let Some((_, group)) = solid_group(solid) else {
+        // On a finite graph: some automorphism maps a into b.
+        let Some((_, group)) = finite_group(board) else {
             return false;
         };
         let (aset, bset) = (face_set(a), face_set(b));
@@ -161,21 +158,18 @@ pub fn is_sub_animal(board: Board, a: &[Cell], b: &[Cell]) -> bool {
 /// point group, each normalised by translation (the placements modulo
 /// translations); on a solid, its distinct images under the automorphisms
 /// (every placement on the board). Each placement is a sorted cell list.
-pub fn placements(board: Board, cells: &[Cell]) -> Vec<Vec<Cell>> {
+pub fn placements(board: &Board, cells: &[Cell]) -> Vec<Vec<Cell>> {
     let mut out: Vec<Vec<Cell>> = match board {
-        Board::Lattice(lattice) => (0..lattice.point_group_order())
+        &Board::Lattice(lattice) => (0..lattice.point_group_order())
             .map(|g| {
                 let image: Vec<Cell> = cells.iter().map(|&c| lattice.transform(g, c)).collect();
                 super::enumerate::normalised(lattice, &image)
             })
             .collect(),
-        Board::Region {
-            lattice,
-            rows,
-            cols,
-        } => {
+        Board::Region(region) => {
             // Every orientation, moved onto every cell of the region that
             // its least cell can be translated to; kept when inside.
+            let lattice = region.lattice;
             let mut all = Vec::new();
             for g in 0..lattice.point_group_order() {
                 let image: Vec<Cell> = cells.iter().map(|&c| lattice.transform(g, c)).collect();
@@ -183,28 +177,25 @@ pub fn placements(board: Board, cells: &[Cell]) -> Vec<Vec<Cell>> {
                 let Some(&anchor) = shape.first() else {
                     continue;
                 };
-                for y in 0..i32::from(rows) {
-                    for x in 0..i32::from(cols) {
-                        let target = [x, y, 0];
-                        if !lattice.same_orientation(anchor, target) {
-                            continue;
-                        }
-                        let placed: Vec<Cell> = shape
-                            .iter()
-                            .map(|&c| lattice.translate(c, anchor, target))
-                            .collect();
-                        if placed.iter().all(|&c| board.contains(c)) {
-                            let mut placed = placed;
-                            placed.sort_unstable();
-                            all.push(placed);
-                        }
+                for &target in region.cells() {
+                    if !lattice.same_orientation(anchor, target) {
+                        continue;
+                    }
+                    let placed: Vec<Cell> = shape
+                        .iter()
+                        .map(|&c| lattice.translate(c, anchor, target))
+                        .collect();
+                    if placed.iter().all(|&c| region.contains(c)) {
+                        let mut placed = placed;
+                        placed.sort_unstable();
+                        all.push(placed);
                     }
                 }
             }
             all
         }
-        Board::Solid(solid) => {
-            let Some((_, group)) = solid_group(solid) else {
+        Board::Solid(_) | Board::Graph(_) => {
+            let Some((_, group)) = finite_group(board) else {
                 return Vec::new();
             };
             group

@@ -240,7 +240,27 @@ impl FaceGraph {
         }
     }
 
-    fn all(&self) -> u128 {
+    /// The graph with `n` vertices and the given edges; `None` when `n` is 0
+    /// or above [`MAX_FACES`], or an edge has an end outside or is a loop.
+    pub fn from_edges(
+        n: usize,
+        edges: impl IntoIterator<Item = (usize, usize)>,
+    ) -> Option<FaceGraph> {
+        if n == 0 || n > MAX_FACES {
+            return None;
+        }
+        let mut g = FaceGraph::with_faces(n);
+        for (a, b) in edges {
+            if a >= n || b >= n || a == b {
+                return None;
+            }
+            g.join(a, b);
+        }
+        Some(g)
+    }
+
+    /// Every vertex, as a set.
+    pub fn all(&self) -> u128 {
         if self.faces() == 128 {
             u128::MAX
         } else {
@@ -495,6 +515,11 @@ fn triangles_of(g: &FaceGraph) -> FaceGraph {
     out
 }
 
+/// The vertices of the set `set`, in increasing order.
+pub fn members(set: u128) -> impl Iterator<Item = usize> {
+    bits(set)
+}
+
 /// The indices of the set bits of `x`.
 fn bits(mut x: u128) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
@@ -535,8 +560,32 @@ pub fn count(
         graph.automorphisms(budget)?
     };
     let mut found = 0;
-    // Each connected set is grown once, from its least face, through faces
-    // greater than it (Redelmeier on the graph).
+    for_each_connected(graph, size, budget, &mut |set| {
+        let accept = match kind {
+            FiniteKind::Labelled => true,
+            FiniteKind::Free => least_image(&group, set),
+            FiniteKind::FreeSimplyConnected => {
+                least_image(&group, set) && graph.connected(graph.all() & !set)
+            }
+        };
+        found += u64::from(accept);
+    })?;
+    Ok(found)
+}
+
+/// Calls `visit` once for every connected set of `size` vertices of the
+/// graph. Each set is grown once, from its least vertex, through vertices
+/// greater than it (Redelmeier on the graph).
+pub fn for_each_connected(
+    graph: &FaceGraph,
+    size: usize,
+    budget: &mut Budget,
+    visit: &mut impl FnMut(u128),
+) -> Result<(), Exhausted> {
+    let n = graph.faces();
+    if size == 0 || size > n {
+        return Ok(());
+    }
     for root in 0..n {
         let allowed = graph.all() & !((1u128 << root) - 1) & !(1u128 << root);
         let frontier = graph.adjacent[root] & allowed;
@@ -547,20 +596,11 @@ pub fn count(
             (1u128 << root) | frontier,
             allowed,
             size,
-            &mut |set| {
-                let accept = match kind {
-                    FiniteKind::Labelled => true,
-                    FiniteKind::Free => least_image(&group, set),
-                    FiniteKind::FreeSimplyConnected => {
-                        least_image(&group, set) && graph.connected(graph.all() & !set)
-                    }
-                };
-                found += u64::from(accept);
-            },
+            visit,
             budget,
         )?;
     }
-    Ok(found)
+    Ok(())
 }
 
 /// Redelmeier's step on a graph: `set` is the animal so far, `untried` the

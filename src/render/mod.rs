@@ -1,10 +1,14 @@
-//! `gamecert render FILE --out DIR`: SVG pictures of the animals a file
-//! declares, drawn on their lattice (squares, triangles, hexagons; cubes in
-//! an isometric view), and of the face graphs of its finite boards.
+//! `gamecert render FILE --out DIR`: SVG pictures of the animals and boards
+//! a file declares: plane cells as squares, triangles and hexagons (a finite
+//! region's cells drawn too), cubes in an isometric view, and the faces of
+//! solids and graph boards as the vertices of a planar drawing of their
+//! adjacency graph ([`planar`]).
 //!
 //! Key decision: the drawing works from the kernel's own cell coordinates
 //! and corner geometry, so a picture shows exactly the cells the kernel
 //! checks claims about.
+
+mod planar;
 
 use std::fmt::Write as _;
 
@@ -17,34 +21,82 @@ const UNIT: f64 = 40.0;
 
 /// The SVG of an animal on its board.
 pub fn animal_svg(animal: &DeclaredAnimal) -> String {
-    let (lattice, board_cells): (Lattice, Vec<Cell>) = match animal.board {
+    let (lattice, board_cells): (Lattice, &[Cell]) = match &animal.board {
         Board::Lattice(Lattice::Cubic) => return cubes_svg(&animal.name, &animal.cells),
-        Board::Lattice(lattice) => (lattice, Vec::new()),
+        Board::Lattice(lattice) => (*lattice, &[]),
         // On a finite region, its cells are drawn too (unfilled).
-        Board::Region {
-            lattice,
-            rows,
-            cols,
-        } => (
-            lattice,
-            (0..i32::from(rows))
-                .flat_map(|y| (0..i32::from(cols)).map(move |x| [x, y, 0]))
-                .collect(),
-        ),
-        Board::Solid(_) => return faces_svg(&animal.name, &animal.cells),
+        Board::Region(region) => (region.lattice, region.cells()),
+        Board::Solid(_) | Board::Graph(_) => {
+            let faces: Vec<usize> = animal.cells.iter().map(|c| c[0] as usize).collect();
+            return graph_svg(&animal.name, &animal.board, &faces);
+        }
     };
+    plane_svg(&animal.name, lattice, board_cells, &animal.cells)
+}
+
+/// The SVG of a declared finite board (its cells or faces, none filled);
+/// `None` for the infinite lattices.
+pub fn board_svg(name: &str, board: &Board) -> Option<String> {
+    match board {
+        Board::Lattice(_) => None,
+        Board::Region(region) => Some(plane_svg(name, region.lattice, region.cells(), &[])),
+        Board::Solid(_) | Board::Graph(_) => Some(graph_svg(name, board, &[])),
+    }
+}
+
+/// Plane cells: the board's in white, the animal's filled.
+fn plane_svg(title: &str, lattice: Lattice, board_cells: &[Cell], animal: &[Cell]) -> String {
     let mut shapes: Vec<(Vec<(f64, f64)>, &str)> = board_cells
         .iter()
-        .filter(|c| !animal.cells.contains(c))
+        .filter(|c| !animal.contains(c))
         .map(|&c| (outline(lattice, c), "#ffffff"))
         .collect();
-    shapes.extend(
-        animal
-            .cells
-            .iter()
-            .map(|&c| (outline(lattice, c), "#4a7ebb")),
+    shapes.extend(animal.iter().map(|&c| (outline(lattice, c), "#4a7ebb")));
+    svg(title, &shapes)
+}
+
+/// A finite board's faces as numbered discs at the vertices of a planar
+/// drawing of its face graph, an edge where two faces meet; the faces
+/// `filled` in colour.
+fn graph_svg(title: &str, board: &Board, filled: &[usize]) -> String {
+    let adjacent = board.face_graph().map(|g| g.adjacent).unwrap_or_default();
+    let n = adjacent.len();
+    // Larger boards get a larger disc, so neighbouring faces stay apart.
+    let radius = UNIT * (2.0 + (n as f64).sqrt());
+    let size = 2.0 * radius + 2.0 * UNIT;
+    let centre = size / 2.0;
+    let points: Vec<(f64, f64)> = planar::layout(&adjacent)
+        .into_iter()
+        .map(|(x, y)| (centre + radius * x, centre + radius * y))
+        .collect();
+    let mut out = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{size:.0}\" height=\"{size:.0}\" viewBox=\"0 0 {size:.1} {size:.1}\">\n<title>{}</title>\n",
+        escape(title)
     );
-    svg(&animal.name, &shapes)
+    for (a, &set) in adjacent.iter().enumerate() {
+        for b in (a + 1..n).filter(|&b| set >> b & 1 == 1) {
+            let ((x1, y1), (x2, y2)) = (points[a], points[b]);
+            let _ = writeln!(
+                out,
+                "<line x1=\"{x1:.1}\" y1=\"{y1:.1}\" x2=\"{x2:.1}\" y2=\"{y2:.1}\" stroke=\"#8a9bb0\" stroke-width=\"1.5\"/>"
+            );
+        }
+    }
+    for (f, &(cx, cy)) in points.iter().enumerate() {
+        let (fill, ink) = if filled.contains(&f) {
+            ("#4a7ebb", "white")
+        } else {
+            ("#ffffff", "#1d2b3a")
+        };
+        let _ = writeln!(
+            out,
+            "<circle cx=\"{cx:.1}\" cy=\"{cy:.1}\" r=\"{:.1}\" fill=\"{fill}\" stroke=\"#1d2b3a\" stroke-width=\"1.5\"/><text x=\"{cx:.1}\" y=\"{cy:.1}\" text-anchor=\"middle\" dominant-baseline=\"middle\" font-size=\"{:.0}\" fill=\"{ink}\">{f}</text>",
+            UNIT * 0.3,
+            UNIT * 0.3
+        );
+    }
+    out.push_str("</svg>\n");
+    out
 }
 
 /// The corners of a plane cell, in drawing units (y grows downwards).
@@ -159,31 +211,6 @@ fn cubes_svg(title: &str, cells: &[Cell]) -> String {
     let shapes: Vec<(Vec<(f64, f64)>, &str)> =
         polygons.into_iter().map(|p| (p, "#4a7ebb")).collect();
     svg(title, &shapes)
-}
-
-/// The faces of a solid as a ring of numbered discs, the animal's faces
-/// filled (a placeholder until nets are drawn).
-fn faces_svg(title: &str, cells: &[Cell]) -> String {
-    let mut out = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{0}\">\n<title>{1}</title>\n",
-        (6.0 * UNIT) as u32,
-        escape(title)
-    );
-    let faces: Vec<i32> = cells.iter().map(|c| c[0]).collect();
-    for (k, f) in faces.iter().enumerate() {
-        let angle = std::f64::consts::TAU * k as f64 / faces.len().max(1) as f64;
-        let (cx, cy) = (
-            3.0 * UNIT + 2.0 * UNIT * angle.cos(),
-            3.0 * UNIT + 2.0 * UNIT * angle.sin(),
-        );
-        let _ = writeln!(
-            out,
-            "<circle cx=\"{cx:.1}\" cy=\"{cy:.1}\" r=\"{:.1}\" fill=\"#4a7ebb\"/><text x=\"{cx:.1}\" y=\"{cy:.1}\" text-anchor=\"middle\" dominant-baseline=\"middle\" fill=\"white\">{f}</text>",
-            UNIT * 0.4
-        );
-    }
-    out.push_str("</svg>\n");
-    out
 }
 
 fn escape(text: &str) -> String {
