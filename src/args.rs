@@ -27,6 +27,32 @@ pub enum Command {
     Bench(BenchArgs),
     /// Draw the animals a file declares as SVG pictures.
     Render(RenderArgs),
+    /// Translate a machine-made certificate into a gamecert certificate.
+    Import(ImportArgs),
+}
+
+/// Formats `import` reads.
+#[derive(ValueEnum, Clone, Copy, Debug)]
+pub enum ImportFormat {
+    /// `snaky-cards-txt-v1`: maker (1,1) strategies on the square lattice as cards.
+    SnakyCards,
+}
+
+#[derive(Args, Debug)]
+pub struct ImportArgs {
+    /// The format of the file.
+    pub format: ImportFormat,
+    /// The file to translate.
+    pub file: std::path::PathBuf,
+    /// The goal animal: `snaky`, `domino`, or its cells `(x,y) (x,y) ...`.
+    #[arg(long, default_value = "snaky")]
+    pub goal: String,
+    /// The claim's id in the certificate.
+    #[arg(long, default_value = "imported")]
+    pub id: String,
+    /// Where to write the certificate (default: standard output).
+    #[arg(short, long)]
+    pub out: Option<std::path::PathBuf>,
 }
 
 #[derive(Args, Debug)]

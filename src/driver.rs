@@ -120,6 +120,9 @@ pub fn check_files(files: &[SourceFile], options: &CheckOptions) -> Outcome {
             Explicit::Animals(claim) => {
                 crate::kernel::animals::check(claim, options.limits.budget(), helpers + 1)
             }
+            Explicit::Maker(claim, proof) => {
+                crate::kernel::maker::check(claim, proof, options.limits.budget())
+            }
         };
         let seconds = started.elapsed().as_secs_f64();
         let hint = suggestion(explicit, &verdict);

@@ -9,6 +9,7 @@
 pub mod bench;
 pub mod driver;
 pub mod elaborate;
+pub mod import;
 pub mod kernel;
 pub mod render;
 pub mod report;

@@ -26,6 +26,7 @@ fn main() -> ExitCode {
         Command::Eval(e) => run_eval(e),
         Command::Bench(b) => run_bench(b),
         Command::Render(r) => run_render(r),
+        Command::Import(i) => run_import(i),
     };
     ExitCode::from(code as u8)
 }
@@ -206,6 +207,77 @@ fn run_render(r: args::RenderArgs) -> i32 {
         }
     }
     code
+}
+
+/// Translates a machine-made certificate; errors name the card and the
+/// line and column, and exit with 2.
+fn run_import(i: args::ImportArgs) -> i32 {
+    let args::ImportFormat::SnakyCards = i.format;
+    let (name, goal) = match i.goal.to_ascii_lowercase().as_str() {
+        "snaky" => (
+            "Snaky",
+            vec![
+                [0, 0, 0],
+                [1, 0, 0],
+                [2, 0, 0],
+                [3, 0, 0],
+                [3, 1, 0],
+                [4, 1, 0],
+            ],
+        ),
+        "domino" => ("Domino", vec![[0, 0, 0], [1, 0, 0]]),
+        _ => match gamecert::import::parse_cells(&i.goal) {
+            Some(cells) => ("Goal", cells),
+            None => {
+                eprintln!("error: --goal takes `snaky`, `domino` or cells `(x,y) (x,y) ...`");
+                return 2;
+            }
+        },
+    };
+    let text = match std::fs::metadata(&i.file) {
+        Ok(m) if m.len() > gamecert::import::MAX_CARD_BYTES as u64 => {
+            eprintln!(
+                "error: {}: larger than {} bytes",
+                i.file.display(),
+                gamecert::import::MAX_CARD_BYTES
+            );
+            return 2;
+        }
+        _ => match std::fs::read_to_string(&i.file) {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("error: {}: {e}", i.file.display());
+                return 2;
+            }
+        },
+    };
+    let cards = match gamecert::import::CardFile::parse(&text) {
+        Ok(c) => c,
+        Err(e) => {
+            let line = text[..e.offset].matches('\n').count() + 1;
+            let column = e.offset - text[..e.offset].rfind('\n').map_or(0, |n| n + 1) + 1;
+            eprintln!("error: {}:{line}:{column}: {}", i.file.display(), e.message);
+            return 2;
+        }
+    };
+    let source = i
+        .file
+        .file_name()
+        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    let certificate = cards.certificate(&source, name, &goal, &i.id);
+    match &i.out {
+        Some(path) => match std::fs::write(path, certificate) {
+            Ok(()) => 0,
+            Err(e) => {
+                eprintln!("error: {}: {e}", path.display());
+                2
+            }
+        },
+        None => {
+            print!("{certificate}");
+            0
+        }
+    }
 }
 
 /// Times the performance targets (or the given games).

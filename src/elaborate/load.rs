@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 
 use sha2::{Digest, Sha256};
 
-use super::{ElabError, ElabErrorKind, ElaboratedClaim, claims};
+use super::{ElabError, ElabErrorKind, ElaboratedClaim};
 use crate::syntax::ast::{File, Item};
 use crate::syntax::parse_file;
 
@@ -157,7 +157,21 @@ impl Loader {
             return;
         }
         let ast = parse_file(&text);
-        let claims = claims(&ast);
+        let claims = {
+            // Card files a claim names are read like includes: relative to
+            // this file, inside the tree, checked against their pins.
+            let read = |path: &crate::syntax::ast::Spanned<String>,
+                        pin: Option<&crate::syntax::ast::Spanned<String>>|
+             -> Result<String, ElabError> {
+                let resolved =
+                    resolve(&canonical, Path::new(&path.node), root).map_err(|kind| ElabError {
+                        kind,
+                        span: path.span,
+                    })?;
+                read_pinned(&resolved, pin, path.span)
+            };
+            super::claims_reading(&ast, &read)
+        };
         let declared = super::declarations(&ast);
         let mut file = SourceFile {
             display: display_path(&canonical, self.cwd.as_deref()),
@@ -186,34 +200,13 @@ impl Loader {
                     continue;
                 }
             };
-            let text = match std::fs::read_to_string(&resolved) {
+            let text = match read_pinned(&resolved, include.sha256.as_ref(), include.span) {
                 Ok(t) => t,
                 Err(e) => {
-                    file.file_errors
-                        .push(fail(ElabErrorKind::IncludeUnreadable(e.to_string())));
+                    file.file_errors.push(e);
                     continue;
                 }
             };
-            if let Some(pin) = &include.sha256 {
-                let actual = sha256_hex(text.as_bytes());
-                let well_formed =
-                    pin.node.len() == 64 && pin.node.chars().all(|c| c.is_ascii_hexdigit());
-                if !well_formed {
-                    file.file_errors.push(ElabError {
-                        kind: ElabErrorKind::BadPin,
-                        span: pin.span,
-                    });
-                    continue;
-                }
-                if !pin.node.eq_ignore_ascii_case(&actual) {
-                    let kind = ElabErrorKind::PinMismatch { actual };
-                    file.file_errors.push(ElabError {
-                        kind,
-                        span: pin.span,
-                    });
-                    continue;
-                }
-            }
             self.edges
                 .push((canonical.clone(), index, resolved.clone()));
             reached.push((resolved, text));
@@ -248,6 +241,43 @@ impl Loader {
             }
         }
     }
+}
+
+/// The largest file an include or a card method reads.
+pub const MAX_FILE_BYTES: u64 = 64 << 20;
+
+/// The text of a file an item names (an include or a card file), checked
+/// against its pin; errors point at `span` (or at the pin).
+fn read_pinned(
+    path: &Path,
+    pin: Option<&crate::syntax::ast::Spanned<String>>,
+    span: crate::syntax::ast::Span,
+) -> Result<String, ElabError> {
+    let unreadable = |message: String| ElabError {
+        kind: ElabErrorKind::IncludeUnreadable(message),
+        span,
+    };
+    if std::fs::metadata(path).is_ok_and(|m| m.len() > MAX_FILE_BYTES) {
+        return Err(unreadable(format!("larger than {MAX_FILE_BYTES} bytes")));
+    }
+    let text = std::fs::read_to_string(path).map_err(|e| unreadable(e.to_string()))?;
+    if let Some(pin) = pin {
+        let actual = sha256_hex(text.as_bytes());
+        let well_formed = pin.node.len() == 64 && pin.node.chars().all(|c| c.is_ascii_hexdigit());
+        if !well_formed {
+            return Err(ElabError {
+                kind: ElabErrorKind::BadPin,
+                span: pin.span,
+            });
+        }
+        if !pin.node.eq_ignore_ascii_case(&actual) {
+            return Err(ElabError {
+                kind: ElabErrorKind::PinMismatch { actual },
+                span: pin.span,
+            });
+        }
+    }
+    Ok(text)
 }
 
 /// Whether `target` is reachable from `start` along includes.

@@ -9,6 +9,7 @@
 pub mod canonical;
 pub mod games;
 pub mod load;
+pub mod maker;
 pub mod partizan;
 
 use std::collections::HashMap;
@@ -117,6 +118,27 @@ pub enum ElabErrorKind {
     PictureNotSupported,
     /// A picture character other than `#` and `.`.
     AnimalPictureChar(char),
+    /// A winner claim's animal is not declared in the file.
+    UnknownAnimal(String),
+    /// A winner claim's animal is declared on another board.
+    AnimalOnOtherBoard(String),
+    /// Marks per turn of 0 for the maker, or beyond the limit.
+    BadMarks { max: u64 },
+    /// Two situations share a name (or one is named `goal`).
+    DuplicateSituation(String),
+    /// An option's target names no situation.
+    UnknownSituation(String),
+    /// A situation with both a list of options and replies.
+    MixedJustification,
+    /// A proof sequence without situations or start.
+    EmptyProofSequence,
+    /// A congruence that does not fit the board's kind (a translation on a
+    /// solid, coordinates of the wrong length, numbers out of range).
+    BadCongruence,
+    /// A card file that cannot be read as cards; the message says where.
+    BadCards(String),
+    /// Card files hold (1,1) strategies on the square lattice.
+    CardsNotApplicable,
     /// A hexagon picture cell in a column between two hexagons of its row.
     HexagonColumn,
     /// A `graph { ... }` board that is not a connected graph on 0..n-1 with
@@ -191,42 +213,12 @@ fn declared_animal(
     decl: &ast::AnimalDecl,
     boards: &HashMap<String, Result<Board, ElabError>>,
 ) -> Result<DeclaredAnimal, ElabError> {
-    let board = match boards.get(&decl.board.node) {
-        Some(declared) => declared.clone()?,
-        None => board_kind(&decl.board.node, "").ok_or_else(|| ElabError {
-            kind: ElabErrorKind::UnknownBoard(decl.board.node.clone()),
-            span: decl.board.span,
-        })?,
-    };
-    let expected = match board {
-        Board::Lattice(Lattice::Cubic) => 3,
-        Board::Lattice(_) | Board::Region(_) => 2,
-        Board::Solid(_) | Board::Graph(_) => 1,
-    };
+    let board = resolve_board(&decl.board, boards)?;
+    let expected = dimension(&board);
     let (cells, spans): (Vec<animals::lattice::Cell>, Vec<Span>) = match &decl.cells {
         ast::AnimalCells::Coordinates(list) => {
-            let mut cells = Vec::new();
-            let mut spans = Vec::new();
-            for c in list {
-                if c.node.len() != expected {
-                    return Err(ElabError {
-                        kind: ElabErrorKind::WrongDimension { expected },
-                        span: c.span,
-                    });
-                }
-                let coordinate = |i: usize| -> Result<i32, ElabError> {
-                    i32::try_from(*c.node.get(i).unwrap_or(&0))
-                        .ok()
-                        .filter(|v| v.abs() <= 1 << 20)
-                        .ok_or(ElabError {
-                            kind: ElabErrorKind::CellOffBoard,
-                            span: c.span,
-                        })
-                };
-                cells.push([coordinate(0)?, coordinate(1)?, coordinate(2)?]);
-                spans.push(c.span);
-            }
-            (cells, spans)
+            let cells = cells_of(list, expected)?;
+            (cells, list.iter().map(|c| c.span).collect())
         }
         ast::AnimalCells::Picture(rows) => {
             let Some(lattice) = board.lattice().filter(|&l| l != Lattice::Cubic) else {
@@ -262,6 +254,45 @@ fn declared_animal(
         board,
         cells,
     })
+}
+
+/// The coordinates per cell on a board: 3 on the cubic lattice, 2 on the
+/// plane lattices and their regions, 1 (a vertex number) on solids and
+/// graph boards.
+pub fn dimension(board: &Board) -> usize {
+    match board {
+        Board::Lattice(Lattice::Cubic) => 3,
+        Board::Lattice(_) | Board::Region(_) => 2,
+        Board::Solid(_) | Board::Graph(_) => 1,
+    }
+}
+
+/// Written coordinate tuples as cells: each of `expected` coordinates,
+/// none beyond 2^20 in size.
+pub fn cells_of(
+    list: &[Spanned<Vec<i64>>],
+    expected: usize,
+) -> Result<Vec<animals::lattice::Cell>, ElabError> {
+    list.iter()
+        .map(|c| {
+            if c.node.len() != expected {
+                return Err(ElabError {
+                    kind: ElabErrorKind::WrongDimension { expected },
+                    span: c.span,
+                });
+            }
+            let coordinate = |i: usize| -> Result<i32, ElabError> {
+                i32::try_from(*c.node.get(i).unwrap_or(&0))
+                    .ok()
+                    .filter(|v| v.abs() <= 1 << 20)
+                    .ok_or(ElabError {
+                        kind: ElabErrorKind::CellOffBoard,
+                        span: c.span,
+                    })
+            };
+            Ok([coordinate(0)?, coordinate(1)?, coordinate(2)?])
+        })
+        .collect()
 }
 
 /// The cells of a picture on a plane lattice, each with the span of its
@@ -344,11 +375,35 @@ pub enum Explicit {
     Partizan(pcheck::Statement, pcheck::Evidence),
     /// Counts of animals, by enumeration.
     Animals(animals::CountClaim),
+    /// A maker win, by a proof sequence.
+    Maker(
+        crate::kernel::maker::WinnerClaim,
+        crate::kernel::maker::ProofSequence,
+    ),
 }
 
 /// Elaborates the claims of one parsed file.
 pub fn claims(file: &ast::File) -> Vec<ElaboratedClaim> {
+    let no_files = |path: &Spanned<String>, _: Option<&Spanned<String>>| {
+        Err(ElabError {
+            kind: ElabErrorKind::IncludeUnreadable(
+                "files are read only from certificate files on disk".into(),
+            ),
+            span: path.span,
+        })
+    };
+    claims_reading(file, &no_files)
+}
+
+/// Reads a file a claim names (a card file), given its path and pin.
+pub type FileReader<'a> =
+    dyn Fn(&Spanned<String>, Option<&Spanned<String>>) -> Result<String, ElabError> + 'a;
+
+/// Elaborates the claims of one parsed file, reading the files claims name
+/// with `read`.
+pub fn claims_reading(file: &ast::File, read: &FileReader) -> Vec<ElaboratedClaim> {
     let boards = boards(file);
+    let mut declared_animals: Option<Vec<DeclaredAnimal>> = None;
     let mut seen: HashMap<&str, Span> = HashMap::new();
     let mut out = Vec::new();
     for item in &file.items {
@@ -357,6 +412,10 @@ pub fn claims(file: &ast::File) -> Vec<ElaboratedClaim> {
         };
         let mut explicit = match &claim.statement.node {
             ast::Statement::CountAnimals { .. } => animals_claim(claim, &boards),
+            ast::Statement::Winner { .. } => {
+                let animals = declared_animals.get_or_insert_with(|| declarations(file).animals);
+                maker::claim(claim, &boards, animals, read)
+            }
             _ => explicit_claim(claim),
         };
         if seen.insert(&claim.id.node, claim.id.span).is_some() {
@@ -403,6 +462,21 @@ fn boards(file: &ast::File) -> HashMap<String, Result<Board, ElabError>> {
         out.insert(decl.name.node.clone(), board);
     }
     out
+}
+
+/// The board a name stands for: a declared board, or a kind without
+/// arguments (`square`, `cube`, ...).
+fn resolve_board(
+    name: &Spanned<String>,
+    boards: &HashMap<String, Result<Board, ElabError>>,
+) -> Result<Board, ElabError> {
+    match boards.get(&name.node) {
+        Some(declared) => declared.clone(),
+        None => board_kind(&name.node, "").ok_or_else(|| ElabError {
+            kind: ElabErrorKind::UnknownBoard(name.node.clone()),
+            span: name.span,
+        }),
+    }
 }
 
 /// The most cells of a finite region of a plane lattice.
@@ -587,26 +661,13 @@ fn animals_claim(
         unreachable!("called for counting claims only")
     };
     if !matches!(claim.method.node, Method::Enumeration) {
-        let method = match &claim.method.node {
-            Method::Other(name) => name.clone(),
-            Method::Search => "search".into(),
-            Method::Table(_) => "table".into(),
-            Method::Definition => "definition".into(),
-            Method::Derivation(_) => "derivation".into(),
-            Method::Enumeration => "enumeration".into(),
-        };
+        let method = claim.method.node.name().to_string();
         return Err(ElabError {
             kind: ElabErrorKind::MethodNotApplicable { method },
             span: claim.method.span,
         });
     }
-    let board = match boards.get(&board.node) {
-        Some(declared) => declared.clone()?,
-        None => board_kind(&board.node, "").ok_or_else(|| ElabError {
-            kind: ElabErrorKind::UnknownBoard(board.node.clone()),
-            span: board.span,
-        })?,
-    };
+    let board = resolve_board(board, boards)?;
     if size.node > MAX_ANIMAL_SIZE {
         return Err(ElabError {
             kind: ElabErrorKind::SizeTooLarge {
@@ -703,7 +764,9 @@ fn explicit_claim(claim: &ast::Claim) -> Result<Explicit, ElabError> {
         ast::Statement::Value { .. }
         | ast::Statement::Compare { .. }
         | ast::Statement::Number { .. } => unreachable!("partizan statements are routed above"),
-        ast::Statement::CountAnimals { .. } => unreachable!("counting claims are routed above"),
+        ast::Statement::CountAnimals { .. } | ast::Statement::Winner { .. } => {
+            unreachable!("counting and maker claims are routed above")
+        }
     };
     let not_applicable = |method: &str| ElabError {
         kind: ElabErrorKind::MethodNotApplicable {
@@ -730,7 +793,9 @@ fn explicit_claim(claim: &ast::Claim) -> Result<Explicit, ElabError> {
         Method::Definition | Method::Derivation(_) => {
             unreachable!("partizan methods are routed above")
         }
-        Method::Enumeration => return Err(not_applicable("enumeration")),
+        Method::Enumeration | Method::ProofSequence(_) | Method::Cards { .. } => {
+            return Err(not_applicable(claim.method.node.name()));
+        }
     };
     Ok(Explicit::Impartial(statement, evidence))
 }
@@ -803,7 +868,9 @@ fn partizan_claim(claim: &ast::Claim) -> Result<Explicit, ElabError> {
         }
         // Misère play and position counts are defined for the impartial
         // rulesets only.
-        ast::Statement::CountAnimals { .. } => unreachable!("counting claims are routed above"),
+        ast::Statement::CountAnimals { .. } | ast::Statement::Winner { .. } => {
+            unreachable!("counting and maker claims are routed above")
+        }
         ast::Statement::Outcome { game, .. }
         | ast::Statement::Grundy { game, .. }
         | ast::Statement::CountPositions { game, .. } => {
@@ -851,7 +918,9 @@ fn partizan_claim(claim: &ast::Claim) -> Result<Explicit, ElabError> {
         ),
         Method::Search => return Err(not_applicable("search")),
         Method::Table(_) => return Err(not_applicable("table")),
-        Method::Enumeration => return Err(not_applicable("enumeration")),
+        Method::Enumeration | Method::ProofSequence(_) | Method::Cards { .. } => {
+            return Err(not_applicable(claim.method.node.name()));
+        }
         Method::Other(name) => return Err(not_applicable(name)),
     };
     if matches!(evidence, pcheck::Evidence::Derivation(_))

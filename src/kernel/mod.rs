@@ -9,5 +9,6 @@ pub mod animals;
 pub mod budget;
 pub mod hash;
 pub mod impartial;
+pub mod maker;
 pub mod partizan;
 pub mod verdict;

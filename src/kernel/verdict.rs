@@ -3,6 +3,7 @@
 //! Every variant carries ids, cells and values only; `report` turns them into
 //! words. Each fact has a stable code (`Verdict::code`) that tests match on.
 
+use crate::kernel::animals::lattice::Cell;
 use crate::kernel::budget::Exhausted;
 use crate::kernel::impartial::{MoveFact, Outcome, ValuedOption};
 use crate::kernel::partizan::game::Player;
@@ -22,6 +23,8 @@ pub enum Rule {
     PartizanDerivation,
     /// A1: animals counted by enumeration.
     AnimalEnumeration,
+    /// M1: a maker win by a proof sequence.
+    ProofSequence,
 }
 
 impl Rule {
@@ -34,6 +37,7 @@ impl Rule {
             Rule::PartizanDefinition => "partizan.definition",
             Rule::PartizanDerivation => "partizan.derivation",
             Rule::AnimalEnumeration => "animals.enumeration",
+            Rule::ProofSequence => "maker.proof-sequence",
         }
     }
 }
@@ -115,6 +119,52 @@ pub enum StepFailure {
     NotAValueClaim,
 }
 
+/// Why a proof sequence does not prove its claim. Options count from 1
+/// within their situation; option 0 is the pass of the per-reply form (or,
+/// at the start, the start's placement).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MakerFailure {
+    /// A cell is listed twice in a core or a neighbourhood.
+    RepeatedCell { cell: Cell },
+    /// A cell is in both the core and the neighbourhood.
+    CoreInNeighbourhood { cell: Cell },
+    /// An option marks more cells than the maker may.
+    MarkTooLarge {
+        option: usize,
+        size: usize,
+        max: usize,
+    },
+    /// An option marks a cell outside the neighbourhood.
+    MarkOutside { option: usize, cell: Cell },
+    /// An option's target is not an earlier situation.
+    TargetNotEarlier { option: usize },
+    /// An option's congruence is not a congruence of the board.
+    BadCongruence { option: usize },
+    /// The target's core lands on this cell, which the maker does not own.
+    CoreNotOwned { option: usize, cell: Cell },
+    /// The target lands on this cell, outside the situation.
+    OutsideSituation { option: usize, cell: Cell },
+    /// The breaker marks these cells and every option needs one of them.
+    Hit { cells: Vec<Cell> },
+    /// The per-reply form is for games where the breaker marks one cell.
+    RepliesNeedOneBreakerMark,
+    /// The per-reply form has no option for a mark outside the neighbourhood.
+    NoPass,
+    /// A reply answers a mark outside the neighbourhood.
+    ReplyOutside { cell: Cell },
+    /// The reply to a mark on this cell needs the cell.
+    ReplyNeedsMark { cell: Cell },
+    /// No reply answers a breaker mark on this neighbourhood cell.
+    MissingReply { cell: Cell },
+    /// The situation needs more maker turns than it states (its options
+    /// reach situations that need as many or more).
+    TooManyTurns { stated: usize, needed: usize },
+    /// The start has more core cells than the maker's first turn marks.
+    StartTooLarge { size: usize, max: usize },
+    /// The start, placed, has this cell off the board.
+    StartOffBoard { cell: Cell },
+}
+
 /// A claim shown false, with the evidence.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Refutation {
@@ -154,6 +204,14 @@ pub enum Refutation {
     NotANumberBetween { low: String, high: String },
     /// A derivation step fails (steps count from 1; the last is the value).
     Step { step: usize, failure: StepFailure },
+    /// A proof sequence fails at a situation (or, without one, at its start).
+    Maker {
+        situation: Option<String>,
+        failure: MakerFailure,
+        /// Coordinates per cell on the board (1: a vertex number, 2: the
+        /// plane, 3: cubic), for printing cells.
+        dimension: usize,
+    },
     /// A table entry is wrong (so the table does not support the claim).
     TableEntry {
         entry: usize,
@@ -175,8 +233,6 @@ pub enum Undecided {
     OutsideLimits,
     /// `number G`: no number was found that G equals or is confused with.
     NoNumberCandidate,
-    /// Animal counts are defined on lattices and solids, not on regions.
-    CountOnRegion,
 }
 
 /// The kernel's answer for one claim.

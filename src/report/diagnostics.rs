@@ -364,6 +364,72 @@ pub fn elab_problem(e: &ElabError) -> Problem {
             "no picture convention",
             None,
         ),
+        UnknownAnimal(name) => (
+            "gamecert::elaborate::unknown_animal",
+            format!("no animal is named `{name}` in this file"),
+            "unknown animal",
+            Some("declare it with `animal NAME on BOARD = ...`"),
+        ),
+        AnimalOnOtherBoard(name) => (
+            "gamecert::elaborate::animal_on_other_board",
+            format!("animal `{name}` is declared on another board"),
+            "other board",
+            Some(
+                "declare the animal on the claim's board, or on the lattice the board is a region of",
+            ),
+        ),
+        BadMarks { max } => (
+            "gamecert::elaborate::bad_marks",
+            format!("the maker marks 1 to {max} cells per turn, the breaker 0 to {max}"),
+            "marks per turn",
+            None,
+        ),
+        DuplicateSituation(name) => (
+            "gamecert::elaborate::duplicate_situation",
+            format!(
+                "situation `{name}` is defined twice (or is named `goal`, which names the goal)"
+            ),
+            "second definition",
+            None,
+        ),
+        UnknownSituation(name) => (
+            "gamecert::elaborate::unknown_situation",
+            format!("no situation is named `{name}`"),
+            "unknown situation",
+            Some("targets are `goal` or situations of this proof sequence"),
+        ),
+        MixedJustification => (
+            "gamecert::elaborate::mixed_justification",
+            "a situation is justified by options or by replies, not both".into(),
+            "this situation",
+            None,
+        ),
+        EmptyProofSequence => (
+            "gamecert::elaborate::empty_proof_sequence",
+            "the proof sequence has no situation and no start".into(),
+            "empty",
+            Some("write `start goal` when the maker's first turn completes the goal"),
+        ),
+        BadCongruence => (
+            "gamecert::elaborate::bad_congruence",
+            "this congruence does not fit the board".into(),
+            "congruence",
+            Some(
+                "lattices take `at G (dx,dy)` (a point-group element and a translation), solids and graphs `at [i0 i1 ...]` (the image of every face)",
+            ),
+        ),
+        BadCards(message) => (
+            "gamecert::elaborate::bad_cards",
+            format!("the card file cannot be read: {message}"),
+            "card file",
+            Some("the format is described in docs/language.md (snaky-cards-txt-v1)"),
+        ),
+        CardsNotApplicable => (
+            "gamecert::elaborate::cards_not_applicable",
+            "card files prove (1,1) maker wins on the square lattice or a region of it".into(),
+            "cards",
+            None,
+        ),
         HexagonColumn => (
             "gamecert::elaborate::hexagon_column",
             "on the hexagon lattice this column lies between two hexagons of the row".into(),

@@ -4,8 +4,8 @@ use crate::kernel::budget::Exhausted;
 use crate::kernel::impartial::{MoveFact, Outcome};
 use crate::kernel::partizan::game::Player;
 use crate::kernel::verdict::{
-    GrundyWitness, MoveWitness, PartizanOutcome, Refutation, Relation, StepFailure, Undecided,
-    Verdict,
+    GrundyWitness, MakerFailure, MoveWitness, PartizanOutcome, Refutation, Relation, StepFailure,
+    Undecided, Verdict,
 };
 
 /// The one-line detail of a verdict.
@@ -15,6 +15,9 @@ pub fn detail(verdict: &Verdict) -> String {
             crate::kernel::verdict::Rule::PositionCount => format!("{value} positions counted"),
             crate::kernel::verdict::Rule::AnimalEnumeration => {
                 format!("{value} animals counted by enumeration")
+            }
+            crate::kernel::verdict::Rule::ProofSequence => {
+                format!("every situation checked; the maker wins within {value} turns")
             }
             crate::kernel::verdict::Rule::PartizanDefinition => {
                 format!("checked by the recursive definition; {nodes} comparisons")
@@ -32,10 +35,6 @@ pub fn detail(verdict: &Verdict) -> String {
             }
             Undecided::OutsideLimits => {
                 "a Hackenbush picture has more than 64 edges, more than the kernel represents"
-                    .to_string()
-            }
-            Undecided::CountOnRegion => {
-                "animal counts are defined on lattices and solids, not on finite regions"
                     .to_string()
             }
             Undecided::NoNumberCandidate => "not decided: no number was found that the game \
@@ -104,6 +103,16 @@ fn refutation_text(r: &Refutation) -> String {
         Refutation::Count { claimed, actual } => {
             format!("{actual} positions are reachable, not {claimed}")
         }
+        Refutation::Maker {
+            situation,
+            failure,
+            dimension,
+        } => {
+            let at = situation
+                .as_ref()
+                .map_or_else(|| "the start".to_string(), |s| format!("situation {s}"));
+            format!("{at}: {}", maker_text(failure, *dimension))
+        }
         Refutation::AnimalCount { claimed, actual } => {
             format!("there are {actual} such animals, not {claimed}")
         }
@@ -117,6 +126,103 @@ fn refutation_text(r: &Refutation) -> String {
             entry + 1,
             witness_text(witness, *claimed)
         ),
+    }
+}
+
+/// A cell as certificates write it.
+pub fn cell_text(c: &[i32; 3], dimension: usize) -> String {
+    match dimension {
+        1 => format!("({})", c[0]),
+        2 => format!("({},{})", c[0], c[1]),
+        _ => format!("({},{},{})", c[0], c[1], c[2]),
+    }
+}
+
+fn maker_text(f: &MakerFailure, dimension: usize) -> String {
+    let cell = |c: &[i32; 3]| cell_text(c, dimension);
+    let option = |k: &usize| {
+        if *k == 0 {
+            "the pass option".to_string()
+        } else {
+            format!("option {k}")
+        }
+    };
+    match f {
+        MakerFailure::RepeatedCell { cell: c } => format!("cell {} is listed twice", cell(c)),
+        MakerFailure::CoreInNeighbourhood { cell: c } => {
+            format!("cell {} is in both the core and the neighbourhood", cell(c))
+        }
+        MakerFailure::MarkTooLarge {
+            option: k,
+            size,
+            max,
+        } => {
+            format!(
+                "{} marks {size} cells; the maker marks at most {max}",
+                option(k)
+            )
+        }
+        MakerFailure::MarkOutside { option: k, cell: c } => format!(
+            "{} marks {}, which is not in the neighbourhood",
+            option(k),
+            cell(c)
+        ),
+        MakerFailure::TargetNotEarlier { option: k } => {
+            format!("{}'s target is not an earlier situation", option(k))
+        }
+        MakerFailure::BadCongruence { option: k } => {
+            format!(
+                "{}'s congruence is not a congruence of the board",
+                option(k)
+            )
+        }
+        MakerFailure::CoreNotOwned { option: k, cell: c } => format!(
+            "{} places a core cell of its target on {}, which the maker does not own",
+            option(k),
+            cell(c)
+        ),
+        MakerFailure::OutsideSituation { option: k, cell: c } => format!(
+            "{} places its target partly outside the situation, on {}",
+            option(k),
+            cell(c)
+        ),
+        MakerFailure::Hit { cells } if cells.is_empty() => {
+            "the situation has no option".to_string()
+        }
+        MakerFailure::Hit { cells } => {
+            let list: Vec<String> = cells.iter().map(cell).collect();
+            format!(
+                "the breaker marks {} and every option needs one of them",
+                list.join(" ")
+            )
+        }
+        MakerFailure::RepliesNeedOneBreakerMark => {
+            "replies are for games where the breaker marks one cell; list options".to_string()
+        }
+        MakerFailure::NoPass => {
+            "no pass option answers a breaker mark outside the neighbourhood".to_string()
+        }
+        MakerFailure::ReplyOutside { cell: c } => {
+            format!(
+                "the reply to {} answers a cell outside the neighbourhood",
+                cell(c)
+            )
+        }
+        MakerFailure::ReplyNeedsMark { cell: c } => {
+            format!("the reply to a breaker mark on {0} needs {0} free", cell(c))
+        }
+        MakerFailure::MissingReply { cell: c } => {
+            format!("no reply answers a breaker mark on {}", cell(c))
+        }
+        MakerFailure::TooManyTurns { stated, needed } => {
+            format!("it states a win within {stated} turns, but its options need {needed}")
+        }
+        MakerFailure::StartTooLarge { size, max } => {
+            format!("the start has {size} core cells; the maker's first turn marks at most {max}")
+        }
+        MakerFailure::StartOffBoard { cell: c } => {
+            format!("the start, placed, has cell {} off the board", cell(c))
+        }
     }
 }
 

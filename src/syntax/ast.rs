@@ -148,6 +148,94 @@ pub enum Statement {
         game: Spanned<GameExpr>,
         count: Spanned<u64>,
     },
+    /// `winner ANIMAL on BOARD (a,b)` or `(a->c,b)`.
+    Winner {
+        animal: Spanned<String>,
+        board: Spanned<String>,
+        game: Spanned<MakerGame>,
+    },
+}
+
+/// The marks per turn of a maker-breaker game: `(a,b)` or `(a->c,b)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MakerGame {
+    /// Maker marks per turn.
+    pub a: u64,
+    /// Maker marks in the turn that completes the goal, if different.
+    pub finish: Option<u64>,
+    /// Breaker marks per turn.
+    pub b: u64,
+}
+
+/// Cells as written: coordinate tuples with their spans.
+pub type CellList = Vec<Spanned<Vec<i64>>>;
+
+/// The body of `by proof-sequence { ... }`.
+#[derive(Clone, Debug, Default)]
+pub struct ProofBody {
+    /// The situations in order.
+    pub situations: Vec<SituationAst>,
+    /// `start NAME [at MAP]`.
+    pub start: Option<StartAst>,
+}
+
+/// `situation NAME: core CELLS [neighbourhood CELLS]` and its options.
+#[derive(Clone, Debug)]
+pub struct SituationAst {
+    /// Its name.
+    pub name: Spanned<String>,
+    /// `turns H`: the maker wins from it within H turns, if stated.
+    pub turns: Option<Spanned<u64>>,
+    /// The maker's cells.
+    pub core: CellList,
+    /// The cells the breaker has not marked.
+    pub neighbourhood: CellList,
+    /// Its options or replies.
+    pub options: Vec<OptionAst>,
+}
+
+/// Which breaker mark an option answers.
+#[derive(Clone, Debug)]
+pub enum Answer {
+    /// `option ...`: one of a list.
+    Any,
+    /// `reply CELL: ...`: the answer to a breaker mark on the cell.
+    Reply(Spanned<Vec<i64>>),
+    /// `pass: ...`: the answer to a breaker mark outside the neighbourhood.
+    Pass,
+}
+
+/// `option [CELLS] -> TARGET [at MAP]` (or `reply CELL:` / `pass:`).
+#[derive(Clone, Debug)]
+pub struct OptionAst {
+    /// What it answers.
+    pub answer: Answer,
+    /// The cells the maker marks (empty: none written).
+    pub mark: CellList,
+    /// `goal` or a situation name.
+    pub target: Spanned<String>,
+    /// The congruence placing the target, if written.
+    pub map: Option<Spanned<MapAst>>,
+    /// The whole option.
+    pub span: Span,
+}
+
+/// `start NAME [at MAP]`.
+#[derive(Clone, Debug)]
+pub struct StartAst {
+    /// `goal` or a situation name.
+    pub target: Spanned<String>,
+    /// Its placement, if written.
+    pub map: Option<Spanned<MapAst>>,
+}
+
+/// A congruence as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MapAst {
+    /// `G (dx,dy)`: point-group element G, then the translation.
+    Lattice { element: u64, shift: Vec<i64> },
+    /// `[i0 i1 ...]`: the image of every vertex of a finite board.
+    Permutation(Vec<u64>),
 }
 
 /// A game expression.
@@ -329,8 +417,32 @@ pub enum Method {
     Enumeration,
     /// `by derivation { = GAME by RULE ... }`.
     Derivation(Vec<DerivationStep>),
+    /// `by proof-sequence { ... }`.
+    ProofSequence(ProofBody),
+    /// `by cards "FILE" [sha256 "..."]`: a card file (snaky-cards-txt-v1),
+    /// translated into a proof sequence when the claim is checked.
+    Cards {
+        path: Spanned<String>,
+        sha256: Option<Spanned<String>>,
+    },
     /// Another method name of the language (not applicable to these claims yet).
     Other(String),
+}
+
+impl Method {
+    /// The method's name as written after `by`.
+    pub fn name(&self) -> &str {
+        match self {
+            Method::Search => "search",
+            Method::Table(_) => "table",
+            Method::Definition => "definition",
+            Method::Enumeration => "enumeration",
+            Method::Derivation(_) => "derivation",
+            Method::ProofSequence(_) => "proof-sequence",
+            Method::Cards { .. } => "cards",
+            Method::Other(name) => name,
+        }
+    }
 }
 
 /// One row of a table.

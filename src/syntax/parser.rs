@@ -69,6 +69,7 @@ const METHOD_NAMES: &[&str] = &[
     "enumeration",
     "definition",
     "proof-sequence",
+    "cards",
     "pairing",
     "paving",
     "priority",
@@ -282,32 +283,8 @@ impl<'s> Parser<'s> {
             rest = r;
             AnimalCells::Picture(rows)
         } else {
-            let mut cells = Vec::new();
-            while let Ok((r, open)) = self.symbol(rest, "(") {
-                let mut coords = Vec::new();
-                let mut r = r;
-                loop {
-                    let negative = r.starts_with('-');
-                    let (r2, n) = self.number(if negative { &r[1..] } else { r })?;
-                    let v = i64::try_from(n.node).map_err(|_| SyntaxError {
-                        kind: SyntaxErrorKind::NumberTooLarge,
-                        span: n.span,
-                    })?;
-                    coords.push(if negative { -v } else { v });
-                    if let Ok((r3, _)) = self.symbol(r2, ",") {
-                        r = r3;
-                        continue;
-                    }
-                    let (r3, close) = self.symbol(r2, ")")?;
-                    cells.push(Spanned {
-                        node: coords,
-                        span: Span::new(open - 1, close),
-                    });
-                    r = r3;
-                    break;
-                }
-                rest = r;
-            }
+            let (r, cells) = self.cell_list(rest)?;
+            rest = r;
             if cells.is_empty() {
                 return Err(self.error_at(
                     rest,
@@ -328,13 +305,200 @@ impl<'s> Parser<'s> {
         ))
     }
 
+    /// Coordinate tuples `(x,y) (x,y,z) (f) ...`, possibly none.
+    fn cell_list<'a>(&self, mut rest: &'a str) -> PResult<'a, CellList> {
+        let mut cells = Vec::new();
+        while let Ok((r, open)) = self.symbol(rest, "(") {
+            let (r, coords) = self.integers(r)?;
+            let (r, close) = self.symbol(r, ")")?;
+            cells.push(Spanned {
+                node: coords,
+                span: Span::new(open - 1, close),
+            });
+            rest = r;
+        }
+        Ok((rest, cells))
+    }
+
+    /// `i, j, ...`: one or more integers separated by commas.
+    fn integers<'a>(&self, mut r: &'a str) -> PResult<'a, Vec<i64>> {
+        let mut values = Vec::new();
+        loop {
+            let negative = r.starts_with('-');
+            let (r2, n) = self.number(if negative { &r[1..] } else { r })?;
+            let v = i64::try_from(n.node).map_err(|_| SyntaxError {
+                kind: SyntaxErrorKind::NumberTooLarge,
+                span: n.span,
+            })?;
+            values.push(if negative { -v } else { v });
+            match self.symbol(r2, ",") {
+                Ok((r3, _)) => r = r3,
+                Err(_) => return Ok((r2, values)),
+            }
+        }
+    }
+
+    /// A name as a spanned string.
+    fn name<'a>(&self, rest: &'a str, what: &'static str) -> PResult<'a, Spanned<String>> {
+        let (after, name) =
+            word(rest).map_err(|_| self.error_at(rest, SyntaxErrorKind::Expected(what)))?;
+        Ok((
+            self.ws(after),
+            Spanned {
+                node: name.to_string(),
+                span: self.span(rest, after),
+            },
+        ))
+    }
+
+    /// `at G (dx,dy)` or `at [i0 i1 ...]`, if present.
+    fn map<'a>(&self, rest: &'a str) -> PResult<'a, Option<Spanned<MapAst>>> {
+        let Ok((r, _)) = self.keyword(rest, "at") else {
+            return Ok((rest, None));
+        };
+        let start = self.offset(r);
+        if let Ok((mut r, _)) = self.symbol(r, "[") {
+            let mut image = Vec::new();
+            loop {
+                if let Ok((r2, close)) = self.symbol(r, "]") {
+                    let node = MapAst::Permutation(image);
+                    let span = Span::new(start, close);
+                    return Ok((r2, Some(Spanned { node, span })));
+                }
+                let (r2, n) = self.number(r)?;
+                image.push(n.node);
+                r = self.symbol(r2, ",").map_or(r2, |(r3, _)| r3);
+            }
+        }
+        let (r, element) = self.number(r)?;
+        let (r, _) = self.symbol(r, "(")?;
+        let (r, shift) = self.integers(r)?;
+        let (r, close) = self.symbol(r, ")")?;
+        let node = MapAst::Lattice {
+            element: element.node,
+            shift,
+        };
+        Ok((
+            r,
+            Some(Spanned {
+                node,
+                span: Span::new(start, close),
+            }),
+        ))
+    }
+
+    /// `[CELLS] -> TARGET [at MAP]`, the part of an option after its answer.
+    fn option_tail<'a>(&self, input: &'a str, answer: Answer) -> PResult<'a, OptionAst> {
+        let (rest, mark) = self.cell_list(input)?;
+        let (rest, _) = self.symbol(rest, "->")?;
+        let (rest, target) = self.name(rest, "a situation name or `goal`")?;
+        let (rest, map) = self.map(rest)?;
+        let span = Span::new(self.offset(input), self.offset(rest));
+        Ok((
+            rest,
+            OptionAst {
+                answer,
+                mark,
+                target,
+                map,
+                span,
+            },
+        ))
+    }
+
+    /// The body of `by proof-sequence { ... }`, after the `{`.
+    fn proof_sequence<'a>(&self, input: &'a str) -> PResult<'a, Method> {
+        let mut body = ProofBody::default();
+        let mut rest = input;
+        loop {
+            if let Ok((r, _)) = self.symbol(rest, "}") {
+                return Ok((r, Method::ProofSequence(body)));
+            }
+            if let Ok((r, _)) = self.keyword(rest, "situation") {
+                let (r, name) = self.name(r, "a situation name")?;
+                let (r, turns) = match self.keyword(r, "turns") {
+                    Ok((r, _)) => {
+                        let (r, n) = self.number(r)?;
+                        (r, Some(n))
+                    }
+                    Err(_) => (r, None),
+                };
+                let (r, _) = self.symbol(r, ":")?;
+                let (r, _) = self.keyword(r, "core")?;
+                let (r, core) = self.cell_list(r)?;
+                let (r, neighbourhood) = match self.keyword(r, "neighbourhood") {
+                    Ok((r, _)) => self.cell_list(r)?,
+                    Err(_) => (r, Vec::new()),
+                };
+                body.situations.push(SituationAst {
+                    name,
+                    turns,
+                    core,
+                    neighbourhood,
+                    options: Vec::new(),
+                });
+                rest = r;
+            } else if let Ok((r, _)) = self.keyword(rest, "start") {
+                let (r, target) = self.name(r, "a situation name or `goal`")?;
+                let (r, map) = self.map(r)?;
+                body.start = Some(StartAst { target, map });
+                rest = r;
+            } else if let Ok((r, _)) = self.keyword(rest, "option") {
+                let (r, option) = self.option_tail(r, Answer::Any)?;
+                self.attach(&mut body, option, rest)?;
+                rest = r;
+            } else if let Ok((r, _)) = self.keyword(rest, "reply") {
+                let (r, open) = self.symbol(r, "(")?;
+                let (r, coords) = self.integers(r)?;
+                let (r, close) = self.symbol(r, ")")?;
+                let cell = Spanned {
+                    node: coords,
+                    span: Span::new(open - 1, close),
+                };
+                let (r, _) = self.symbol(r, ":")?;
+                let (r, option) = self.option_tail(r, Answer::Reply(cell))?;
+                self.attach(&mut body, option, rest)?;
+                rest = r;
+            } else if let Ok((r, _)) = self.keyword(rest, "pass") {
+                let (r, _) = self.symbol(r, ":")?;
+                let (r, option) = self.option_tail(r, Answer::Pass)?;
+                self.attach(&mut body, option, rest)?;
+                rest = r;
+            } else if rest.is_empty() || rest.starts_with("claim") {
+                let start = self.offset(input) - 1;
+                return Err(SyntaxError {
+                    kind: SyntaxErrorKind::UnclosedBlock,
+                    span: Span::new(start, start + 1),
+                });
+            } else {
+                return Err(self.error_at(
+                    rest,
+                    SyntaxErrorKind::Expected(
+                        "`situation`, `option`, `reply`, `pass`, `start` or `}`",
+                    ),
+                ));
+            }
+        }
+    }
+
+    /// Adds an option to the last situation (an option before any situation
+    /// is an error at `at`).
+    fn attach(&self, body: &mut ProofBody, option: OptionAst, at: &str) -> Result<(), SyntaxError> {
+        match body.situations.last_mut() {
+            Some(s) => {
+                s.options.push(option);
+                Ok(())
+            }
+            None => Err(self.error_at(
+                at,
+                SyntaxErrorKind::Expected("`situation` before its options"),
+            )),
+        }
+    }
+
     /// The rows of `{ ... }` after `picture` (`item`: where the item starts,
     /// for the error of an unclosed block).
-    fn picture_block<'a>(
-        &self,
-        item: &'a str,
-        r: &'a str,
-    ) -> PResult<'a, Vec<Spanned<String>>> {
+    fn picture_block<'a>(&self, item: &'a str, r: &'a str) -> PResult<'a, Vec<Spanned<String>>> {
         // Inside a picture `#` is a cell, not a comment: only spaces and
         // newlines are skipped.
         let blank = |t: &'a str| t.trim_start_matches([' ', '\t', '\r', '\n']);
@@ -370,11 +534,7 @@ impl<'s> Parser<'s> {
     }
 
     /// The edges `a-b` of a `graph { ... }` board, after the `{`.
-    fn graph_block<'a>(
-        &self,
-        item: &'a str,
-        r: &'a str,
-    ) -> PResult<'a, Vec<Spanned<(u64, u64)>>> {
+    fn graph_block<'a>(&self, item: &'a str, r: &'a str) -> PResult<'a, Vec<Spanned<(u64, u64)>>> {
         let mut edges = Vec::new();
         let mut r = self.ws(r);
         loop {
@@ -474,6 +634,7 @@ impl<'s> Parser<'s> {
             Statement::Compare { right, .. } => right.span.end,
             Statement::Number { game } => game.span.end,
             Statement::CountAnimals { count, .. } => count.span.end,
+            Statement::Winner { game, .. } => game.span.end,
         };
         let statement = Spanned {
             node: statement,
@@ -615,6 +776,20 @@ impl<'s> Parser<'s> {
                 let (rest, game) = self.game(rest)?;
                 Ok((rest, Statement::Number { game }))
             }
+            "winner" => {
+                let (rest, animal) = self.name(rest, "an animal name")?;
+                let (rest, _) = self.keyword(rest, "on")?;
+                let (rest, board) = self.name(rest, "a board")?;
+                let (rest, game) = self.maker_game(rest)?;
+                Ok((
+                    rest,
+                    Statement::Winner {
+                        animal,
+                        board,
+                        game,
+                    },
+                ))
+            }
             other => {
                 let kind = SyntaxErrorKind::UnknownStatement(other.to_string());
                 Err(SyntaxError {
@@ -623,6 +798,34 @@ impl<'s> Parser<'s> {
                 })
             }
         }
+    }
+
+    /// `(a,b)` or `(a->c,b)`.
+    fn maker_game<'a>(&self, input: &'a str) -> PResult<'a, Spanned<MakerGame>> {
+        let (rest, open) = self.symbol(input, "(")?;
+        let (rest, a) = self.number(rest)?;
+        let (rest, finish) = match self.symbol(rest, "->") {
+            Ok((r, _)) => {
+                let (r, c) = self.number(r)?;
+                (r, Some(c.node))
+            }
+            Err(_) => (rest, None),
+        };
+        let (rest, _) = self.symbol(rest, ",")?;
+        let (rest, b) = self.number(rest)?;
+        let (rest, close) = self.symbol(rest, ")")?;
+        let node = MakerGame {
+            a: a.node,
+            finish,
+            b: b.node,
+        };
+        Ok((
+            rest,
+            Spanned {
+                node,
+                span: Span::new(open - 1, close),
+            },
+        ))
     }
 
     fn relation<'a>(&self, input: &'a str) -> PResult<'a, Spanned<RelationAst>> {
@@ -693,6 +896,21 @@ impl<'s> Parser<'s> {
             "definition" => Ok((rest, Method::Definition)),
             "enumeration" => Ok((rest, Method::Enumeration)),
             "derivation" => self.derivation(rest),
+            "proof-sequence" => {
+                let (rest, _) = self.symbol(rest, "{")?;
+                self.proof_sequence(rest)
+            }
+            "cards" => {
+                let (rest, path) = self.string(rest)?;
+                let (rest, sha256) = match self.keyword(rest, "sha256") {
+                    Ok((r, _)) => {
+                        let (r, pin) = self.string(r)?;
+                        (r, Some(pin))
+                    }
+                    Err(_) => (rest, None),
+                };
+                Ok((rest, Method::Cards { path, sha256 }))
+            }
             other if METHOD_NAMES.contains(&other) => {
                 // The body (or `from ID`) of a method this version cannot
                 // check is skipped, so that the claim is reported as such.

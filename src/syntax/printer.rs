@@ -6,6 +6,14 @@
 
 use super::ast::*;
 
+/// `(a,b)` or `(a->c,b)`.
+pub fn maker_game(g: &MakerGame) -> String {
+    match g.finish {
+        Some(c) => format!("({}->{},{})", g.a, c, g.b),
+        None => format!("({},{})", g.a, g.b),
+    }
+}
+
 /// The normalised text of a statement.
 pub fn statement(s: &Statement) -> String {
     let play = |p: &PlayAst| if *p == PlayAst::Misere { " misere" } else { "" };
@@ -50,6 +58,16 @@ pub fn statement(s: &Statement) -> String {
             game(&right.node)
         ),
         Statement::Number { game: g } => format!("number {}", game(&g.node)),
+        Statement::Winner {
+            animal,
+            board,
+            game: g,
+        } => format!(
+            "winner {} on {} {}",
+            animal.node,
+            board.node,
+            maker_game(&g.node)
+        ),
         Statement::CountAnimals {
             kind,
             board,

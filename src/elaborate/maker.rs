@@ -1,0 +1,474 @@
+//! Maker claims: `winner A on B (a,b) by proof-sequence { ... }` made
+//! explicit for the kernel (rule M1).
+//!
+//! Key decision: the author may leave out what a search can find (the
+//! congruence placing an option's target, and with it the marks), and the
+//! elaborator fills it in; nothing it finds is trusted, the kernel checks
+//! the explicit sequence. When no congruence fits, the identity is passed on
+//! and the kernel's refutation names the cell that does not fit.
+
+use std::collections::{HashMap, HashSet};
+
+use super::{
+    DeclaredAnimal, ElabError, ElabErrorKind, Explicit, cells_of, dimension, resolve_board,
+};
+use crate::kernel::animals::Board;
+use crate::kernel::animals::lattice::Cell;
+use crate::kernel::budget::Budget;
+use crate::kernel::maker::congruence::Congruence;
+use crate::kernel::maker::{
+    Justification, MakerOption, ProofSequence, Situation, Target, WinnerClaim,
+};
+use crate::syntax::ast::{self, Answer, MapAst, Method, Span, Spanned};
+
+/// The most marks per turn a maker game may give either player.
+pub const MAX_MARKS: u64 = 64;
+
+/// The maker claim of `claim` (a `winner` statement).
+pub fn claim(
+    claim: &ast::Claim,
+    boards: &HashMap<String, Result<Board, ElabError>>,
+    animals: &[DeclaredAnimal],
+    read: &super::FileReader,
+) -> Result<Explicit, ElabError> {
+    let ast::Statement::Winner {
+        animal,
+        board,
+        game,
+    } = &claim.statement.node
+    else {
+        unreachable!("called for winner claims only")
+    };
+    let board = resolve_board(board, boards)?;
+    let goal = goal(animal, &board, animals)?;
+    let marks = [Some(game.node.a), game.node.finish, Some(game.node.b)];
+    if marks.iter().flatten().any(|&m| m > MAX_MARKS) || game.node.a == 0 {
+        return Err(ElabError {
+            kind: ElabErrorKind::BadMarks { max: MAX_MARKS },
+            span: game.span,
+        });
+    }
+    let winner = WinnerClaim {
+        board,
+        goal,
+        a: game.node.a as usize,
+        finish: game.node.finish.map(|c| c as usize),
+        b: game.node.b as usize,
+    };
+    let proof = match &claim.method.node {
+        Method::ProofSequence(body) => proof_sequence(&winner, body, claim.method.span)?,
+        Method::Cards { path, sha256 } => {
+            let square =
+                winner.board.lattice() == Some(crate::kernel::animals::lattice::Lattice::Square);
+            if !square || winner.a != 1 || winner.b != 1 || winner.finish.is_some() {
+                return Err(ElabError {
+                    kind: ElabErrorKind::CardsNotApplicable,
+                    span: claim.method.span,
+                });
+            }
+            let text = read(path, sha256.as_ref())?;
+            let cards = crate::import::CardFile::parse(&text).map_err(|e| {
+                let line = text[..e.offset].matches('\n').count() + 1;
+                ElabError {
+                    kind: ElabErrorKind::BadCards(format!("line {line}: {}", e.message)),
+                    span: path.span,
+                }
+            })?;
+            cards.proof_sequence(&winner.board, &winner.goal)
+        }
+        other => {
+            return Err(ElabError {
+                kind: ElabErrorKind::MethodNotApplicable {
+                    method: other.name().to_string(),
+                },
+                span: claim.method.span,
+            });
+        }
+    };
+    Ok(Explicit::Maker(winner, proof))
+}
+
+/// The goal animal's cells: declared on the claim's board, or on the
+/// lattice of which the board is a region.
+fn goal(
+    name: &Spanned<String>,
+    board: &Board,
+    animals: &[DeclaredAnimal],
+) -> Result<Vec<Cell>, ElabError> {
+    let animal = animals
+        .iter()
+        .find(|a| a.name == name.node)
+        .ok_or_else(|| ElabError {
+            kind: ElabErrorKind::UnknownAnimal(name.node.clone()),
+            span: name.span,
+        })?;
+    let fits = animal.board == *board
+        || matches!((&animal.board, board), (Board::Lattice(l), Board::Region(r)) if *l == r.lattice);
+    if !fits {
+        return Err(ElabError {
+            kind: ElabErrorKind::AnimalOnOtherBoard(name.node.clone()),
+            span: name.span,
+        });
+    }
+    Ok(animal.cells.clone())
+}
+
+/// The explicit proof sequence of a written one.
+fn proof_sequence(
+    claim: &WinnerClaim,
+    body: &ast::ProofBody,
+    span: Span,
+) -> Result<ProofSequence, ElabError> {
+    let expected = dimension(&claim.board);
+    let mut index: HashMap<&str, usize> = HashMap::new();
+    for (i, s) in body.situations.iter().enumerate() {
+        if s.name.node == "goal" || index.insert(&s.name.node, i).is_some() {
+            return Err(ElabError {
+                kind: ElabErrorKind::DuplicateSituation(s.name.node.clone()),
+                span: s.name.span,
+            });
+        }
+    }
+    let target = |name: &Spanned<String>| -> Result<Target, ElabError> {
+        if name.node == "goal" {
+            return Ok(Target::Goal);
+        }
+        index
+            .get(name.node.as_str())
+            .map(|&j| Target::Situation(j))
+            .ok_or_else(|| ElabError {
+                kind: ElabErrorKind::UnknownSituation(name.node.clone()),
+                span: name.span,
+            })
+    };
+    let group = Placer::new(&claim.board);
+    let mut situations: Vec<(Situation, Justification)> = Vec::new();
+    for s in &body.situations {
+        let situation = Situation {
+            name: s.name.node.clone(),
+            turns: s
+                .turns
+                .as_ref()
+                .map(|t| usize::try_from(t.node).unwrap_or(usize::MAX)),
+            core: cells_of(&s.core, expected)?,
+            neighbourhood: cells_of(&s.neighbourhood, expected)?,
+        };
+        let mut options = Vec::new();
+        let mut replies = Vec::new();
+        let mut pass = None;
+        for o in &s.options {
+            let t = target(&o.target)?;
+            let (core, neighbourhood) = match t {
+                Target::Goal => (claim.goal.as_slice(), &[][..]),
+                Target::Situation(j) if j < situations.len() => {
+                    let target = &situations[j].0;
+                    (target.core.as_slice(), target.neighbourhood.as_slice())
+                }
+                // A forward target: passed on for the kernel to refute.
+                Target::Situation(_) => (&[][..], &[][..]),
+            };
+            let written = cells_of(&o.mark, expected)?;
+            let limit = match (t, claim.finish) {
+                (Target::Goal, Some(c)) => c.max(claim.a),
+                _ => claim.a,
+            };
+            let (mark, map) = match &o.map {
+                Some(map) => (written, congruence(map, expected)?),
+                None => group
+                    .place(&situation, &written, core, neighbourhood, limit)
+                    .unwrap_or_else(|| (written, Congruence::identity(&claim.board))),
+            };
+            let option = MakerOption {
+                mark,
+                target: t,
+                map,
+            };
+            match &o.answer {
+                Answer::Any => options.push(option),
+                Answer::Reply(cell) => {
+                    let w = cells_of(std::slice::from_ref(cell), expected)?[0];
+                    replies.push((w, option));
+                }
+                Answer::Pass => pass = Some(option),
+            }
+        }
+        let justification = match (options.is_empty(), replies.is_empty() && pass.is_none()) {
+            (_, true) => Justification::Options(options),
+            (true, false) => Justification::Replies { replies, pass },
+            (false, false) => {
+                return Err(ElabError {
+                    kind: ElabErrorKind::MixedJustification,
+                    span: s.name.span,
+                });
+            }
+        };
+        situations.push((situation, justification));
+    }
+    let start = match &body.start {
+        Some(start) => {
+            let map = match &start.map {
+                Some(map) => congruence(map, expected)?,
+                None => Congruence::identity(&claim.board),
+            };
+            (target(&start.target)?, map)
+        }
+        None if situations.is_empty() => {
+            return Err(ElabError {
+                kind: ElabErrorKind::EmptyProofSequence,
+                span,
+            });
+        }
+        None => (
+            Target::Situation(situations.len() - 1),
+            Congruence::identity(&claim.board),
+        ),
+    };
+    Ok(ProofSequence { situations, start })
+}
+
+/// A written congruence.
+fn congruence(map: &Spanned<MapAst>, expected: usize) -> Result<Congruence, ElabError> {
+    let bad = || ElabError {
+        kind: ElabErrorKind::BadCongruence,
+        span: map.span,
+    };
+    match &map.node {
+        MapAst::Lattice { element, shift } => {
+            if shift.len() != expected || expected == 1 {
+                return Err(bad());
+            }
+            let mut cell = [0i32; 3];
+            for (slot, &v) in cell.iter_mut().zip(shift) {
+                *slot = i32::try_from(v)
+                    .ok()
+                    .filter(|v| v.abs() <= 1 << 20)
+                    .ok_or_else(bad)?;
+            }
+            Ok(Congruence::Lattice {
+                element: usize::try_from(*element).map_err(|_| bad())?,
+                shift: cell,
+            })
+        }
+        MapAst::Permutation(image) => image
+            .iter()
+            .map(|&v| u16::try_from(v).map_err(|_| bad()))
+            .collect::<Result<_, _>>()
+            .map(Congruence::Permutation),
+    }
+}
+
+/// Cells as certificates write them, separated by spaces.
+pub fn cells_text(cells: &[Cell], dimension: usize) -> String {
+    let one = |c: &Cell| match dimension {
+        1 => format!("({})", c[0]),
+        2 => format!("({},{})", c[0], c[1]),
+        _ => format!("({},{},{})", c[0], c[1], c[2]),
+    };
+    cells.iter().map(one).collect::<Vec<_>>().join(" ")
+}
+
+/// A congruence as certificates write it.
+fn congruence_text(map: &Congruence) -> String {
+    match map {
+        Congruence::Lattice { element, shift } if shift[2] == 0 => {
+            format!("{element} ({},{})", shift[0], shift[1])
+        }
+        Congruence::Lattice { element, shift } => {
+            format!("{element} ({},{},{})", shift[0], shift[1], shift[2])
+        }
+        Congruence::Permutation(image) => {
+            let image: Vec<String> = image.iter().map(u16::to_string).collect();
+            format!("[{}]", image.join(" "))
+        }
+    }
+}
+
+/// The body of an explicit proof sequence, as `gamecert elaborate` and
+/// `gamecert import` print it (every option with its marks and congruence).
+pub fn proof_text(proof: &ProofSequence, dimension: usize) -> String {
+    let mut out = String::new();
+    let name = |t: &Target| match t {
+        Target::Goal => "goal".to_string(),
+        Target::Situation(j) => proof
+            .situations
+            .get(*j)
+            .map_or_else(|| format!("#{j}"), |s| s.0.name.clone()),
+    };
+    let option = |o: &MakerOption| {
+        let mark = cells_text(&o.mark, dimension);
+        let space = if mark.is_empty() { "" } else { " " };
+        format!(
+            "{mark}{space}-> {} at {}",
+            name(&o.target),
+            congruence_text(&o.map)
+        )
+    };
+    for (s, justification) in &proof.situations {
+        let turns = s.turns.map_or_else(String::new, |t| format!(" turns {t}"));
+        out.push_str(&format!(
+            "  situation {}{turns}: core {}",
+            s.name,
+            cells_text(&s.core, dimension)
+        ));
+        if !s.neighbourhood.is_empty() {
+            out.push_str(&format!(
+                " neighbourhood {}",
+                cells_text(&s.neighbourhood, dimension)
+            ));
+        }
+        out.push('\n');
+        match justification {
+            Justification::Options(options) => {
+                for o in options {
+                    out.push_str(&format!("    option {}\n", option(o)));
+                }
+            }
+            Justification::Replies { replies, pass } => {
+                if let Some(p) = pass {
+                    out.push_str(&format!("    pass: {}\n", option(p)));
+                }
+                for (w, o) in replies {
+                    out.push_str(&format!(
+                        "    reply {}: {}\n",
+                        cells_text(&[*w], dimension),
+                        option(o)
+                    ));
+                }
+            }
+        }
+    }
+    out.push_str(&format!(
+        "  start {} at {}\n",
+        name(&proof.start.0),
+        congruence_text(&proof.start.1)
+    ));
+    out
+}
+
+/// Finds congruences placing a target in a situation (untrusted search).
+pub struct Placer {
+    board: Board,
+    /// A finite board's automorphisms; empty for lattices and regions.
+    group: Vec<Vec<u8>>,
+}
+
+impl Placer {
+    /// A search on `board`.
+    pub fn new(board: &Board) -> Placer {
+        let group = board
+            .face_graph()
+            .and_then(|g| g.automorphisms(&mut Budget::unlimited()).ok())
+            .unwrap_or_default();
+        Placer {
+            board: board.clone(),
+            group,
+        }
+    }
+
+    /// Every congruence of the board that could place `anchor` on `onto`:
+    /// on a lattice, each point-group element followed by the translation
+    /// taking the anchor's image to a cell of `onto`; on a finite board,
+    /// each automorphism.
+    fn candidates(&self, anchor: Cell, onto: &[Cell]) -> Vec<Congruence> {
+        match self.board.lattice() {
+            Some(lattice) => (0..lattice.point_group_order())
+                .flat_map(|element| {
+                    let image = lattice.transform(element, anchor);
+                    onto.iter()
+                        .filter(move |&&t| lattice.same_orientation(image, t))
+                        .map(move |t| Congruence::Lattice {
+                            element,
+                            shift: [t[0] - image[0], t[1] - image[1], t[2] - image[2]],
+                        })
+                })
+                .collect(),
+            None => self
+                .group
+                .iter()
+                .map(|p| Congruence::Permutation(p.iter().map(|&v| u16::from(v)).collect()))
+                .collect(),
+        }
+    }
+
+    /// The image of a cell under a congruence of this board.
+    fn apply(&self, map: &Congruence, c: Cell) -> Option<Cell> {
+        match (map, self.board.lattice()) {
+            (Congruence::Lattice { element, shift }, Some(lattice)) => {
+                let t = lattice.transform(*element, c);
+                Some([t[0] + shift[0], t[1] + shift[1], t[2] + shift[2]])
+            }
+            (Congruence::Permutation(image), None) => {
+                let v = usize::try_from(c[0]).ok()?;
+                image.get(v).map(|&f| [i32::from(f), 0, 0])
+            }
+            _ => None,
+        }
+    }
+
+    /// Marks and a congruence with which the target (`core`, `neighbourhood`)
+    /// fits the situation: its core on the maker's cells after the marks, the
+    /// rest inside the situation. With `written` marks, those marks; without,
+    /// the fewest marks (at most `limit`) that make the core the maker's.
+    pub fn place(
+        &self,
+        s: &Situation,
+        written: &[Cell],
+        core: &[Cell],
+        neighbourhood: &[Cell],
+        limit: usize,
+    ) -> Option<(Vec<Cell>, Congruence)> {
+        let owned: HashSet<Cell> = s.core.iter().chain(written).copied().collect();
+        let inside: HashSet<Cell> = s.core.iter().chain(&s.neighbourhood).copied().collect();
+        let anchor = *core.first().or(neighbourhood.first())?;
+        // The anchor (the target's first cell) lands on a cell the maker owns
+        // when the marks are written, else anywhere in the situation.
+        let onto_owned = !written.is_empty() && !core.is_empty();
+        let mut onto: Vec<Cell> = if onto_owned { &owned } else { &inside }
+            .iter()
+            .copied()
+            .collect();
+        onto.sort_unstable();
+        let mut best: Option<(Vec<Cell>, Congruence)> = None;
+        for map in self.candidates(anchor, &onto) {
+            let apply = |c: &Cell| self.apply(&map, *c);
+            let placed_core: Option<Vec<Cell>> = core.iter().map(apply).collect();
+            let placed_rest: Option<Vec<Cell>> = neighbourhood.iter().map(apply).collect();
+            let (Some(placed_core), Some(placed_rest)) = (placed_core, placed_rest) else {
+                continue;
+            };
+            if !placed_core
+                .iter()
+                .chain(&placed_rest)
+                .all(|c| inside.contains(c))
+            {
+                continue;
+            }
+            let mark: Vec<Cell> = if written.is_empty() {
+                let mut m: Vec<Cell> = placed_core
+                    .iter()
+                    .filter(|c| !s.core.contains(c))
+                    .copied()
+                    .collect();
+                m.sort_unstable();
+                m.dedup();
+                m
+            } else {
+                if !placed_core.iter().all(|c| owned.contains(c)) {
+                    continue;
+                }
+                written.to_vec()
+            };
+            if mark.len() > limit {
+                continue;
+            }
+            if best.as_ref().is_none_or(|(m, _)| mark.len() < m.len()) {
+                let done = !written.is_empty() || mark.is_empty();
+                best = Some((mark, map));
+                if done {
+                    break;
+                }
+            }
+        }
+        best
+    }
+}

@@ -1,0 +1,116 @@
+//! Congruences of a board, as certificates write them: a point-group
+//! element and a translation on a lattice or a region, a permutation of the
+//! cells on a solid or graph board.
+
+use crate::kernel::animals::Board;
+use crate::kernel::animals::lattice::{Cell, Lattice};
+use crate::kernel::animals::solid::FaceGraph;
+
+/// A congruence of a board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Congruence {
+    /// `c -> transform(element, c) + shift` on a lattice (or a region of one).
+    Lattice { element: usize, shift: Cell },
+    /// `f -> image[f]` on a finite graph board.
+    Permutation(Vec<u16>),
+}
+
+impl Congruence {
+    /// The identity of `board`'s kind.
+    pub fn identity(board: &Board) -> Congruence {
+        match board.face_graph() {
+            Some(g) => Congruence::Permutation((0..g.faces() as u16).collect()),
+            None => Congruence::Lattice {
+                element: 0,
+                shift: [0, 0, 0],
+            },
+        }
+    }
+}
+
+/// A congruence checked against its board, ready to map cells.
+pub enum Map<'a> {
+    Lattice {
+        lattice: Lattice,
+        element: usize,
+        shift: Cell,
+    },
+    Permutation(&'a [u16]),
+}
+
+impl<'a> Map<'a> {
+    /// The congruence as a map of `board`'s cells, or `None` when it is not
+    /// one: an element outside the point group, a translation that turns
+    /// triangles over or leaves the plane, a permutation that is not an
+    /// automorphism of the board's graph. (`graph` is the board's face
+    /// graph, passed in so that it is built once per claim.)
+    pub fn of(
+        congruence: &'a Congruence,
+        board: &Board,
+        graph: Option<&FaceGraph>,
+    ) -> Option<Map<'a>> {
+        match (congruence, board.lattice(), graph) {
+            (&Congruence::Lattice { element, shift }, Some(lattice), _) => {
+                let plane = lattice != Lattice::Cubic;
+                let flat = !plane || shift[2] == 0;
+                let keeps_orientation = lattice.same_orientation([0, 0, 0], shift);
+                (element < lattice.point_group_order() && flat && keeps_orientation).then_some(
+                    Map::Lattice {
+                        lattice,
+                        element,
+                        shift,
+                    },
+                )
+            }
+            (Congruence::Permutation(image), None, Some(g)) => {
+                is_automorphism(g, image).then_some(Map::Permutation(image))
+            }
+            _ => None,
+        }
+    }
+
+    /// The image of a cell (on a graph board, `None` for a cell that is not
+    /// a vertex).
+    #[inline]
+    pub fn apply(&self, c: Cell) -> Option<Cell> {
+        match self {
+            Map::Lattice {
+                lattice,
+                element,
+                shift,
+            } => {
+                let t = lattice.transform(*element, c);
+                Some([t[0] + shift[0], t[1] + shift[1], t[2] + shift[2]])
+            }
+            Map::Permutation(image) => {
+                let f = usize::try_from(c[0]).ok()?;
+                (c[1] == 0 && c[2] == 0)
+                    .then(|| image.get(f).map(|&v| [i32::from(v), 0, 0]))
+                    .flatten()
+            }
+        }
+    }
+}
+
+/// Whether `image` is a bijection of the graph's vertices that keeps
+/// adjacency (both ways: a bijection that maps edges to edges maps the
+/// equally many edges onto all edges).
+fn is_automorphism(g: &FaceGraph, image: &[u16]) -> bool {
+    let n = g.faces();
+    if image.len() != n {
+        return false;
+    }
+    let mut seen = 0u128;
+    for &v in image {
+        if usize::from(v) >= n || seen >> v & 1 == 1 {
+            return false;
+        }
+        seen |= 1u128 << v;
+    }
+    (0..n).all(|a| {
+        let mapped = (0..n)
+            .filter(|&b| g.adjacent[a] >> b & 1 == 1)
+            .fold(0u128, |m, b| m | 1u128 << image[b]);
+        mapped == g.adjacent[usize::from(image[a])]
+    })
+}
