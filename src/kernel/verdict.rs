@@ -159,6 +159,12 @@ pub enum MakerFailure {
     /// The situation needs more maker turns than it states (its options
     /// reach situations that need as many or more).
     TooManyTurns { stated: usize, needed: usize },
+    /// The option's target states as many turns as this situation, or more.
+    TurnsDoNotDrop {
+        option: usize,
+        stated: usize,
+        target: usize,
+    },
     /// The start has more core cells than the maker's first turn marks.
     StartTooLarge { size: usize, max: usize },
     /// The start, placed, has this cell off the board.

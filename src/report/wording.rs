@@ -111,7 +111,10 @@ fn refutation_text(r: &Refutation) -> String {
             let at = situation
                 .as_ref()
                 .map_or_else(|| "the start".to_string(), |s| format!("situation {s}"));
-            format!("{at}: {}", maker_text(failure, *dimension))
+            format!(
+                "{at}: {}",
+                maker_text(failure, *dimension, situation.is_none())
+            )
         }
         Refutation::AnimalCount { claimed, actual } => {
             format!("there are {actual} such animals, not {claimed}")
@@ -138,10 +141,12 @@ pub fn cell_text(c: &[i32; 3], dimension: usize) -> String {
     }
 }
 
-fn maker_text(f: &MakerFailure, dimension: usize) -> String {
+fn maker_text(f: &MakerFailure, dimension: usize, at_start: bool) -> String {
     let cell = |c: &[i32; 3]| cell_text(c, dimension);
     let option = |k: &usize| {
-        if *k == 0 {
+        if at_start {
+            "its placement".to_string()
+        } else if *k == 0 {
             "the pass option".to_string()
         } else {
             format!("option {k}")
@@ -214,6 +219,14 @@ fn maker_text(f: &MakerFailure, dimension: usize) -> String {
         MakerFailure::MissingReply { cell: c } => {
             format!("no reply answers a breaker mark on {}", cell(c))
         }
+        MakerFailure::TurnsDoNotDrop {
+            option: k,
+            stated,
+            target,
+        } => format!(
+            "it states a win within {stated} turns, but {} reaches a situation stated to need {target}",
+            option(k)
+        ),
         MakerFailure::TooManyTurns { stated, needed } => {
             format!("it states a win within {stated} turns, but its options need {needed}")
         }
@@ -221,7 +234,7 @@ fn maker_text(f: &MakerFailure, dimension: usize) -> String {
             format!("the start has {size} core cells; the maker's first turn marks at most {max}")
         }
         MakerFailure::StartOffBoard { cell: c } => {
-            format!("the start, placed, has cell {} off the board", cell(c))
+            format!("placed on the board, it has cell {} off the board", cell(c))
         }
     }
 }

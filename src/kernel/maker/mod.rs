@@ -279,6 +279,19 @@ impl Checker<'_> {
             Target::Situation(j) if j < i => depth[j],
             Target::Situation(_) => return Err(MakerFailure::TargetNotEarlier { option: k }),
         };
+        // Stated turn bounds must drop along every option, as the argument
+        // "within t turns, because the target is won within fewer" needs.
+        if let (Some(stated), Target::Situation(j)) =
+            (self.proof.situations[i].0.turns, option.target)
+            && let Some(target) = self.proof.situations[j].0.turns
+            && target >= stated
+        {
+            return Err(MakerFailure::TurnsDoNotDrop {
+                option: k,
+                stated,
+                target,
+            });
+        }
         let max = match (option.target, self.claim.finish) {
             (Target::Goal, Some(c)) => c.max(self.claim.a),
             _ => self.claim.a,
