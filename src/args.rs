@@ -29,6 +29,26 @@ pub enum Command {
     Render(RenderArgs),
     /// Translate a machine-made certificate into a gamecert certificate.
     Import(ImportArgs),
+    /// Search for a maker win and write its proof sequence as a certificate.
+    Prove(ProveArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct ProveArgs {
+    /// The claim, e.g. `winner V3 on cube (1,1)`.
+    #[arg(required = true, num_args = 1..)]
+    pub statement: Vec<String>,
+    /// A certificate file whose board and animal declarations the claim uses.
+    #[arg(long)]
+    pub file: Option<std::path::PathBuf>,
+    /// On an infinite lattice: search on the rectangle of ROWSxCOLS cells.
+    #[arg(long, value_name = "ROWSxCOLS")]
+    pub window: Option<String>,
+    /// Where to write the certificate (default: standard output).
+    #[arg(short, long)]
+    pub out: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    pub limits: BudgetArgs,
 }
 
 /// Formats `import` reads.

@@ -11,6 +11,7 @@ pub mod driver;
 pub mod elaborate;
 pub mod import;
 pub mod kernel;
+pub mod produce;
 pub mod render;
 pub mod report;
 pub mod syntax;

@@ -27,6 +27,7 @@ fn main() -> ExitCode {
         Command::Bench(b) => run_bench(b),
         Command::Render(r) => run_render(r),
         Command::Import(i) => run_import(i),
+        Command::Prove(p) => run_prove(p),
     };
     ExitCode::from(code as u8)
 }
@@ -207,6 +208,62 @@ fn run_render(r: args::RenderArgs) -> i32 {
         }
     }
     code
+}
+
+/// Searches for a maker win; writes the certificate and says whether the
+/// kernel accepts it (exit 0), or why there is none (exit 1 lost, 3 budget
+/// or too large, 2 bad input).
+fn run_prove(p: args::ProveArgs) -> i32 {
+    let limits = match p.limits.limits() {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 2;
+        }
+    };
+    let declarations = match &p.file {
+        Some(path) => match std::fs::read_to_string(path) {
+            Ok(text) => text,
+            Err(e) => {
+                eprintln!("error: {}: {e}", path.display());
+                return 2;
+            }
+        },
+        None => "gamecert 1\n".to_string(),
+    };
+    let statement = p.statement.join(" ");
+    let window = match p.window.as_deref().map(parse_window) {
+        Some(None) => {
+            eprintln!("error: --window takes ROWSxCOLS, e.g. 5x5");
+            return 2;
+        }
+        Some(Some(w)) => Some(w),
+        None => None,
+    };
+    match gamecert::produce::prove_text(&declarations, &statement, window, limits.budget()) {
+        Ok((certificate, code)) => {
+            match &p.out {
+                Some(path) => {
+                    if let Err(e) = std::fs::write(path, &certificate) {
+                        eprintln!("error: {}: {e}", path.display());
+                        return 2;
+                    }
+                }
+                None => print!("{certificate}"),
+            }
+            code
+        }
+        Err((message, code)) => {
+            eprintln!("{message}");
+            code
+        }
+    }
+}
+
+fn parse_window(text: &str) -> Option<(u16, u16)> {
+    let (r, c) = text.split_once('x')?;
+    let (r, c) = (r.trim().parse().ok()?, c.trim().parse().ok()?);
+    (r > 0 && c > 0 && u32::from(r) * u32::from(c) <= 64).then_some((r, c))
 }
 
 /// Translates a machine-made certificate; errors name the card and the

@@ -1,0 +1,398 @@
+//! An exhaustive maker-breaker solver for finite boards of at most 64
+//! cells, and the proof sequences it writes (`gamecert prove winner`).
+//!
+//! Key decision: a position is reduced to what still matters. A placement
+//! of the goal that holds a breaker mark is dead; the relevant cells are
+//! the union R of the live placements, and a live placement is exactly a
+//! placement inside R. So the position, the breaker to move, is determined
+//! by R and the maker's cells in R, which is the memo key. Marks outside R
+//! change nothing, so neither player is given such moves (marking more
+//! never hurts either side, so a player with fewer relevant cells than
+//! marks marks all of them). The same reduction gives the situations of
+//! the proof sequence: core = the maker's cells in R, neighbourhood = the
+//! rest of R. The solver is also the tests' oracle for finite boards.
+
+use std::collections::HashMap;
+
+use crate::elaborate::maker::Placer;
+use crate::kernel::animals::lattice::Cell;
+use crate::kernel::animals::{Board, shape};
+use crate::kernel::budget::{Budget, Exhausted};
+use crate::kernel::maker::congruence::Congruence;
+use crate::kernel::maker::{
+    Justification, MakerOption, ProofSequence, Situation, Target, WinnerClaim,
+};
+
+/// A maker-breaker game on a finite board, ready to solve.
+pub struct Game {
+    board: Board,
+    cells: Vec<Cell>,
+    placements: Vec<u64>,
+    goal: Vec<Cell>,
+    /// The turns of the shortest win found by [`Game::first_move`].
+    turns: u8,
+    a: usize,
+    finish: usize,
+    b: usize,
+    /// Positions, breaker to move, keyed by (R, maker cells in R): the
+    /// fewest maker turns known to win from it, and the most turns known
+    /// not to be enough.
+    memo: HashMap<(u64, u64), Bounds>,
+}
+
+/// What is known about a position: won within `win` turns (`u8::MAX`:
+/// not known), not won within `loss` turns.
+#[derive(Clone, Copy)]
+struct Bounds {
+    win: u8,
+    loss: u8,
+}
+
+/// The most cells of a board the solver plays on.
+pub const MAX_CELLS: usize = 64;
+
+impl Game {
+    /// The game of `claim`, if its board is finite with at most
+    /// [`MAX_CELLS`] cells (`board_cells`: the board's cells).
+    pub fn new(claim: &WinnerClaim, board_cells: &[Cell]) -> Option<Game> {
+        if board_cells.len() > MAX_CELLS {
+            return None;
+        }
+        let index = |c: &Cell| board_cells.iter().position(|d| d == c);
+        let placements: Vec<u64> = all_placements(&claim.board, &claim.goal)
+            .iter()
+            .filter_map(|p| {
+                p.iter()
+                    .map(|c| index(c).map(|i| 1u64 << i))
+                    .sum::<Option<u64>>()
+            })
+            .collect();
+        Some(Game {
+            board: claim.board.clone(),
+            cells: board_cells.to_vec(),
+            placements,
+            goal: claim.goal.clone(),
+            turns: 0,
+            a: claim.a,
+            finish: claim.finish.unwrap_or(claim.a).max(claim.a),
+            b: claim.b,
+            memo: HashMap::new(),
+        })
+    }
+
+    /// The union of the placements that hold no breaker mark.
+    fn relevant(&self, breaker: u64) -> u64 {
+        self.placements
+            .iter()
+            .filter(|&&p| p & breaker == 0)
+            .fold(0, |r, &p| r | p)
+    }
+
+    fn complete(&self, maker: u64) -> bool {
+        self.placements.iter().any(|&p| p & !maker == 0)
+    }
+
+    /// The maker's first marks with which he wins as fast as he can, if he
+    /// wins (iterative deepening on the number of maker turns, so that the
+    /// strategy written is a shortest one).
+    pub fn first_move(&mut self, budget: &mut Budget) -> Result<Option<u64>, Exhausted> {
+        let most = self
+            .cells
+            .len()
+            .div_ceil(self.a.max(1))
+            .min(usize::from(u8::MAX - 1));
+        for turns in 1..=most {
+            self.turns = turns as u8;
+            if let Some(first) = self.reply(0, 0, turns as u8, budget)? {
+                return Ok(Some(first));
+            }
+        }
+        Ok(None)
+    }
+
+    /// A maker turn (marks `a`, or up to `finish` to complete the goal) that
+    /// wins within `turns` turns (this one included) against breaker marks
+    /// `breaker`, from maker cells `maker`.
+    fn reply(
+        &mut self,
+        maker: u64,
+        breaker: u64,
+        turns: u8,
+        budget: &mut Budget,
+    ) -> Result<Option<u64>, Exhausted> {
+        if turns == 0 {
+            return Ok(None);
+        }
+        let r = self.relevant(breaker);
+        let free = r & !maker;
+        // Completing the goal this turn, with up to `finish` marks.
+        for &p in &self.placements {
+            if p & breaker == 0 && (p & !maker).count_ones() as usize <= self.finish {
+                return Ok(Some(p & !maker));
+            }
+        }
+        let k = self.a.min(free.count_ones() as usize);
+        if k == 0 {
+            return Ok(None);
+        }
+        if turns == 1 {
+            return Ok(None);
+        }
+        let mut found = None;
+        for_each_subset(free, k, &mut |marks| {
+            if found.is_some() {
+                return Ok(());
+            }
+            if self.won(maker | marks, breaker, turns - 1, budget)? {
+                found = Some(marks);
+            }
+            Ok(())
+        })?;
+        Ok(found)
+    }
+
+    /// Whether the maker wins within `turns` turns, the breaker to move.
+    fn won(
+        &mut self,
+        maker: u64,
+        breaker: u64,
+        turns: u8,
+        budget: &mut Budget,
+    ) -> Result<bool, Exhausted> {
+        if self.complete(maker) {
+            return Ok(true);
+        }
+        let r = self.relevant(breaker);
+        if r == 0 || turns == 0 {
+            return Ok(false);
+        }
+        let key = (r, maker & r);
+        let known = self.memo.get(&key).copied().unwrap_or(Bounds {
+            win: u8::MAX,
+            loss: 0,
+        });
+        if known.win <= turns {
+            return Ok(true);
+        }
+        if known.loss >= turns {
+            return Ok(false);
+        }
+        budget.expand(self.memo.len())?;
+        let free = r & !maker;
+        let k = self.b.min(free.count_ones() as usize);
+        let mut all = true;
+        for_each_subset(free, k, &mut |marks| {
+            if all && self.reply(maker, breaker | marks, turns, budget)?.is_none() {
+                all = false;
+            }
+            Ok(())
+        })?;
+        let entry = self.memo.entry(key).or_insert(known);
+        if all {
+            entry.win = entry.win.min(turns);
+        } else {
+            entry.loss = entry.loss.max(turns);
+        }
+        Ok(all)
+    }
+
+    /// The proof sequence of a win that starts with `first` (from
+    /// [`Game::first_move`]): a situation per position of the maker's
+    /// strategy, options in the per-reply form when the breaker marks one
+    /// cell.
+    pub fn proof(&mut self, first: u64, budget: &mut Budget) -> Result<ProofSequence, Exhausted> {
+        let mut writer = Writer {
+            index: HashMap::new(),
+            situations: Vec::new(),
+            placer: Placer::new(&self.board),
+        };
+        let start = if self.complete(first) {
+            (Target::Goal, self.goal_map(&writer.placer, first))
+        } else {
+            let turns = self.turns - 1;
+            let i = writer.situation(self, first, 0, turns, budget)?;
+            (Target::Situation(i), Congruence::identity(&self.board))
+        };
+        Ok(ProofSequence {
+            situations: writer.situations,
+            start,
+        })
+    }
+
+    fn cells_of(&self, set: u64) -> Vec<Cell> {
+        (0..self.cells.len())
+            .filter(|&i| set >> i & 1 == 1)
+            .map(|i| self.cells[i])
+            .collect()
+    }
+
+    /// The congruence placing the goal on a completed placement in `maker`.
+    fn goal_map(&self, placer: &Placer, maker: u64) -> Congruence {
+        let owned = self.cells_of(maker);
+        let s = Situation {
+            name: String::new(),
+            turns: None,
+            core: owned,
+            neighbourhood: Vec::new(),
+        };
+        placer
+            .place(&s, &[], &self.goal, &[], 0)
+            .map_or_else(|| Congruence::identity(&self.board), |(_, map)| map)
+    }
+}
+
+/// Writes the situations of a strategy, each once, targets first.
+struct Writer {
+    index: HashMap<(u64, u64), usize>,
+    situations: Vec<(Situation, Justification)>,
+    placer: Placer,
+}
+
+impl Writer {
+    /// The index of the situation of a won position (breaker to move).
+    fn situation(
+        &mut self,
+        game: &mut Game,
+        maker: u64,
+        breaker: u64,
+        turns: u8,
+        budget: &mut Budget,
+    ) -> Result<usize, Exhausted> {
+        let r = game.relevant(breaker);
+        let key = (r, maker & r);
+        if let Some(&i) = self.index.get(&key) {
+            return Ok(i);
+        }
+        let core = maker & r;
+        let neighbourhood = r & !maker;
+        let k = game.b.min(neighbourhood.count_ones() as usize);
+        let mut answers: Vec<(u64, MakerOption)> = Vec::new();
+        let mut failed = false;
+        for_each_subset(neighbourhood, k, &mut |marks| {
+            if failed {
+                return Ok(());
+            }
+            let Some(reply) = game.reply(maker, breaker | marks, turns, budget)? else {
+                failed = true;
+                return Ok(());
+            };
+            let after = maker | reply;
+            let option = if game.complete(after) {
+                MakerOption {
+                    mark: game.cells_of(reply & r),
+                    target: Target::Goal,
+                    map: game.goal_map(&self.placer, after & r),
+                }
+            } else {
+                let j = self.situation(game, after, breaker | marks, turns - 1, budget)?;
+                MakerOption {
+                    mark: game.cells_of(reply & r),
+                    target: Target::Situation(j),
+                    map: Congruence::identity(&game.board),
+                }
+            };
+            answers.push((marks, option));
+            Ok(())
+        })?;
+        let name = format!("s{}", self.situations.len() + 1);
+        let situation = Situation {
+            name,
+            turns: None,
+            core: game.cells_of(core),
+            neighbourhood: game.cells_of(neighbourhood),
+        };
+        let justification = if game.b == 1 && !answers.is_empty() {
+            let pass = answers.first().map(|(_, o)| o.clone());
+            let replies = answers
+                .into_iter()
+                .filter_map(|(marks, o)| game.cells_of(marks).first().map(|&w| (w, o)))
+                .collect();
+            Justification::Replies { replies, pass }
+        } else {
+            let mut options: Vec<MakerOption> = answers.into_iter().map(|(_, o)| o).collect();
+            options.dedup();
+            Justification::Options(options)
+        };
+        self.situations.push((situation, justification));
+        let i = self.situations.len() - 1;
+        self.index.insert(key, i);
+        Ok(i)
+    }
+}
+
+/// Every placement of the goal on a finite board.
+fn all_placements(board: &Board, goal: &[Cell]) -> Vec<Vec<Cell>> {
+    shape::placements(board, goal)
+}
+
+/// Calls `visit` with every subset of `set` with `k` elements.
+fn for_each_subset(
+    set: u64,
+    k: usize,
+    visit: &mut impl FnMut(u64) -> Result<(), Exhausted>,
+) -> Result<(), Exhausted> {
+    fn go(
+        rest: u64,
+        k: usize,
+        chosen: u64,
+        visit: &mut impl FnMut(u64) -> Result<(), Exhausted>,
+    ) -> Result<(), Exhausted> {
+        if k == 0 {
+            return visit(chosen);
+        }
+        if (rest.count_ones() as usize) < k {
+            return Ok(());
+        }
+        let low = rest & rest.wrapping_neg();
+        go(rest & !low, k - 1, chosen | low, visit)?;
+        go(rest & !low, k, chosen, visit)
+    }
+    go(set, k, 0, visit)
+}
+
+/// The result of a search for a maker win.
+pub enum Search {
+    /// The maker wins; the proof sequence shows how.
+    Won(ProofSequence),
+    /// The breaker wins on the board searched (on a window of a lattice,
+    /// this says nothing about the lattice).
+    Lost,
+    /// The board is infinite and no window was given, or it is too large.
+    TooLarge,
+}
+
+/// Searches for a maker win of `claim`: on its board when finite, else on
+/// `window` (a rectangle of the lattice, cells 0 <= x < cols, 0 <= y < rows),
+/// whose proof sequence is one on the lattice too.
+pub fn prove(
+    claim: &WinnerClaim,
+    window: Option<(u16, u16)>,
+    budget: &mut Budget,
+) -> Result<Search, Exhausted> {
+    let board = match (&claim.board, window) {
+        (Board::Lattice(lattice), Some((rows, cols))) => {
+            let region = crate::kernel::animals::Region::rectangle(*lattice, rows, cols);
+            Board::Region(std::sync::Arc::new(region))
+        }
+        (Board::Lattice(_), None) => return Ok(Search::TooLarge),
+        (board, _) => board.clone(),
+    };
+    let cells: Vec<Cell> = match &board {
+        Board::Region(region) => region.cells().to_vec(),
+        _ => match board.face_graph() {
+            Some(g) => (0..g.faces() as i32).map(|f| [f, 0, 0]).collect(),
+            None => return Ok(Search::TooLarge),
+        },
+    };
+    let on_board = WinnerClaim {
+        board,
+        ..claim.clone()
+    };
+    let Some(mut game) = Game::new(&on_board, &cells) else {
+        return Ok(Search::TooLarge);
+    };
+    match game.first_move(budget)? {
+        Some(first) => Ok(Search::Won(game.proof(first, budget)?)),
+        None => Ok(Search::Lost),
+    }
+}
