@@ -109,6 +109,9 @@ pub fn check_files(files: &[SourceFile], options: &CheckOptions) -> Outcome {
         let Ok(explicit) = &files[f].claims[c].explicit else {
             continue;
         };
+        if matches!(explicit, Explicit::Derived(..)) {
+            continue; // after the claims they cite, below
+        }
         let started = Instant::now();
         let verdict = match explicit {
             Explicit::Impartial(statement, evidence) => {
@@ -123,6 +126,7 @@ pub fn check_files(files: &[SourceFile], options: &CheckOptions) -> Outcome {
             Explicit::Maker(claim, proof) => {
                 crate::kernel::maker::check(claim, proof, options.limits.budget())
             }
+            Explicit::Derived(..) => unreachable!("skipped above"),
         };
         let seconds = started.elapsed().as_secs_f64();
         let hint = suggestion(explicit, &verdict);
@@ -142,7 +146,12 @@ pub fn check_files(files: &[SourceFile], options: &CheckOptions) -> Outcome {
             }
         }
     });
-    let mut verdicts = results.into_iter().map(|m| m.into_inner().ok().flatten());
+    let mut results: Vec<Option<ClaimResult>> = results
+        .into_iter()
+        .map(|m| m.into_inner().ok().flatten())
+        .collect();
+    derive_all(files, &jobs, &mut results, options);
+    let mut verdicts = results.into_iter();
     let mut summary = Summary::default();
     let mut diagnostics = Vec::new();
     let mut reports = Vec::new();
@@ -198,12 +207,16 @@ pub fn check_files(files: &[SourceFile], options: &CheckOptions) -> Outcome {
                 VerdictName::Undecided => summary.undecided += 1,
                 VerdictName::Error => summary.errors += 1,
             }
+            let depends_on = match &claim.explicit {
+                Ok(Explicit::Derived(_, _, cites)) => cites.clone(),
+                _ => Vec::new(),
+            };
             claims.push(ClaimReport {
                 id: claim.id.clone(),
                 statement: claim.statement.clone(),
                 verdict,
                 rule,
-                depends_on: Vec::new(),
+                depends_on,
                 detail,
                 line,
                 seconds: seconds.filter(|_| options.timings),
@@ -224,6 +237,111 @@ pub fn check_files(files: &[SourceFile], options: &CheckOptions) -> Outcome {
         },
         diagnostics,
     }
+}
+
+/// Verdicts of the derived claims among `jobs`, each after the claims it
+/// cites (a cited claim that was not selected is checked here too). A
+/// derived claim stands only on verified citations; the elaborator has
+/// already refused unknown and circular citations.
+fn derive_all(
+    files: &[SourceFile],
+    jobs: &[(usize, usize)],
+    results: &mut [Option<ClaimResult>],
+    options: &CheckOptions,
+) {
+    use std::collections::HashMap;
+    let mut known: HashMap<(usize, usize), Verdict> = HashMap::new();
+    for (&job, result) in jobs.iter().zip(results.iter()) {
+        if let Some((v, _, _)) = result {
+            known.insert(job, v.clone());
+        }
+    }
+    for (i, &(f, c)) in jobs.iter().enumerate() {
+        if matches!(files[f].claims[c].explicit, Ok(Explicit::Derived(..))) {
+            let started = Instant::now();
+            let verdict = verdict_of(&files[f], f, c, &mut known, options, 0);
+            results[i] = Some((verdict, started.elapsed().as_secs_f64(), None));
+        }
+    }
+}
+
+/// The verdict of claim `c` of file `f`, computing what it cites first.
+fn verdict_of(
+    file: &SourceFile,
+    f: usize,
+    c: usize,
+    known: &mut std::collections::HashMap<(usize, usize), Verdict>,
+    options: &CheckOptions,
+    depth: usize,
+) -> Verdict {
+    use crate::kernel::maker::derived::{self, Cited, GameClaim, Side};
+    use crate::kernel::verdict::{Rule, Undecided};
+    if let Some(v) = known.get(&(f, c)) {
+        return v.clone();
+    }
+    let not_verified = |rule| Verdict::Undecided {
+        rule,
+        reason: Undecided::CitationNotVerified,
+    };
+    let verdict = match &file.claims[c].explicit {
+        // Citations are acyclic (checked when elaborating); the depth guard
+        // only keeps a bug from recursing forever.
+        Ok(_) if depth > file.claims.len() => not_verified(Rule::ProofSequence),
+        Ok(Explicit::Derived(claim, rule, cites)) => {
+            let mut cited = Vec::new();
+            let mut all_verified = true;
+            for id in cites {
+                let Some(j) = file.claims.iter().position(|k| &k.id == id) else {
+                    all_verified = false;
+                    continue;
+                };
+                let v = verdict_of(file, f, j, known, options, depth + 1);
+                let claim = match &file.claims[j].explicit {
+                    Ok(Explicit::Maker(w, _)) => Some(GameClaim {
+                        side: Side::Winner,
+                        board: w.board.clone(),
+                        goal: w.goal.clone(),
+                        a: w.a,
+                        finish: w.finish,
+                        b: w.b,
+                    }),
+                    Ok(Explicit::Derived(g, _, _)) => Some(g.clone()),
+                    _ => None,
+                };
+                match (v, claim) {
+                    (Verdict::Verified { value, .. }, Some(claim)) => {
+                        // A verified win's value is its turn bound (0: none).
+                        let bounded = claim.side == Side::Winner && value > 0;
+                        cited.push(Cited {
+                            claim,
+                            turns: bounded.then_some(value),
+                        });
+                    }
+                    _ => all_verified = false,
+                }
+            }
+            if all_verified {
+                derived::check(claim, rule, &cited)
+            } else {
+                not_verified(derived::rule_of(rule))
+            }
+        }
+        Ok(Explicit::Maker(claim, proof)) => {
+            crate::kernel::maker::check(claim, proof, options.limits.budget())
+        }
+        Ok(Explicit::Impartial(statement, evidence)) => {
+            check(statement, evidence, options.limits.budget(), 0)
+        }
+        Ok(Explicit::Partizan(statement, evidence)) => {
+            check_partizan(statement, evidence, options.limits.budget())
+        }
+        Ok(Explicit::Animals(claim)) => {
+            crate::kernel::animals::check(claim, options.limits.budget(), 1)
+        }
+        Err(_) => not_verified(Rule::ProofSequence),
+    };
+    known.insert((f, c), verdict.clone());
+    verdict
 }
 
 fn selected(options: &CheckOptions, id: &str) -> bool {

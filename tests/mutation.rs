@@ -61,7 +61,7 @@ fn mutations(statement: &Statement, text: &str) -> Vec<(Span, String)> {
         }
         // Maker certificates are mutated inside their proof sequences (a cell
         // dropped or moved, an option dropped) by tests/maker.rs.
-        Statement::Winner { .. } => Vec::new(),
+        Statement::Winner { .. } | Statement::Loser { .. } => Vec::new(),
         Statement::CountPositions { count, .. } => {
             vec![
                 (count.span, (count.node + 1).to_string()),

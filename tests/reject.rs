@@ -1,7 +1,9 @@
 //! The rejection corpus: every file in tests/reject/ carries one defect and
 //! its first line says the verdict and exit code it must get
-//! (`# expect: REFUTED exit 1`, optionally `errors N`). The reports are
-//! snapshotted, so a change of wording or witness shows up in review.
+//! (`# expect: REFUTED exit 1`, optionally `errors N`, and `supporting
+//! ID,ID` naming correct claims a defective derived claim cites, which are
+//! the only claims allowed to verify). The reports are snapshotted, so a
+//! change of wording or witness shows up in review.
 
 mod common;
 
@@ -11,6 +13,7 @@ struct Expectation {
     verdict: String,
     exit: i32,
     errors: Option<usize>,
+    supporting: Vec<String>,
 }
 
 fn expectation(text: &str) -> Expectation {
@@ -27,6 +30,11 @@ fn expectation(text: &str) -> Expectation {
             .iter()
             .position(|w| *w == "errors")
             .map(|i| words[i + 1].parse().expect("error count")),
+        supporting: words
+            .iter()
+            .position(|w| *w == "supporting")
+            .map(|i| words[i + 1].split(',').map(str::to_string).collect())
+            .unwrap_or_default(),
     }
 }
 
@@ -73,6 +81,10 @@ fn every_reject_file_gets_its_expected_verdict_and_exit_code() {
             .into_iter()
             .flatten()
             .flat_map(|f| f["claims"].as_array().into_iter().flatten())
+            .filter(|c| {
+                let id = c["id"].as_str().unwrap_or_default();
+                !expect.supporting.iter().any(|s| s == id)
+            })
             .filter_map(|c| c["verdict"].as_str())
             .collect();
         let file_errors = report["files"]

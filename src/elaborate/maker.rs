@@ -16,6 +16,7 @@ use crate::kernel::animals::Board;
 use crate::kernel::animals::lattice::Cell;
 use crate::kernel::budget::Budget;
 use crate::kernel::maker::congruence::Congruence;
+use crate::kernel::maker::derived::{DerivedRule, GameClaim, Side};
 use crate::kernel::maker::{
     Justification, MakerOption, ProofSequence, Situation, Target, WinnerClaim,
 };
@@ -31,13 +32,18 @@ pub fn claim(
     animals: &[DeclaredAnimal],
     read: &super::FileReader,
 ) -> Result<Explicit, ElabError> {
-    let ast::Statement::Winner {
-        animal,
-        board,
-        game,
-    } = &claim.statement.node
-    else {
-        unreachable!("called for winner claims only")
+    let (side, animal, board, game) = match &claim.statement.node {
+        ast::Statement::Winner {
+            animal,
+            board,
+            game,
+        } => (Side::Winner, animal, board, game),
+        ast::Statement::Loser {
+            animal,
+            board,
+            game,
+        } => (Side::Loser, animal, board, game),
+        _ => unreachable!("called for winner and loser claims only"),
     };
     let board = resolve_board(board, boards)?;
     let goal = goal(animal, &board, animals)?;
@@ -55,6 +61,48 @@ pub fn claim(
         finish: game.node.finish.map(|c| c as usize),
         b: game.node.b as usize,
     };
+    if let Method::Derived {
+        rule,
+        cites,
+        placements,
+    } = &claim.method.node
+    {
+        let expected = dimension(&winner.board);
+        let rule = match rule.node.as_str() {
+            "trivial" => DerivedRule::Trivial,
+            "proposition-2.1" => DerivedRule::Proposition21,
+            "proposition-2.2" => DerivedRule::Proposition22 {
+                placements: placements
+                    .iter()
+                    .map(|p| cells_of(p, expected))
+                    .collect::<Result<_, _>>()?,
+            },
+            "corollary-3.4" => DerivedRule::Corollary34,
+            "corollary-3.3" => DerivedRule::Theorem31 { corollary: true },
+            "theorem-3.1" => DerivedRule::Theorem31 { corollary: false },
+            "monotonicity" => DerivedRule::Monotonicity,
+            _ => DerivedRule::SubAnimal,
+        };
+        let game = GameClaim {
+            side,
+            board: winner.board,
+            goal: winner.goal,
+            a: winner.a,
+            finish: winner.finish,
+            b: winner.b,
+        };
+        let cites = cites.iter().map(|c| c.node.clone()).collect();
+        return Ok(Explicit::Derived(game, rule, cites));
+    }
+    let not_applicable = || ElabError {
+        kind: ElabErrorKind::MethodNotApplicable {
+            method: claim.method.node.name().to_string(),
+        },
+        span: claim.method.span,
+    };
+    if side == Side::Loser {
+        return Err(not_applicable());
+    }
     let proof = match &claim.method.node {
         Method::ProofSequence(body) => proof_sequence(&winner, body, claim.method.span)?,
         Method::Cards { path, sha256 } => {
@@ -76,14 +124,7 @@ pub fn claim(
             })?;
             cards.proof_sequence(&winner.board, &winner.goal)
         }
-        other => {
-            return Err(ElabError {
-                kind: ElabErrorKind::MethodNotApplicable {
-                    method: other.name().to_string(),
-                },
-                span: claim.method.span,
-            });
-        }
+        _ => return Err(not_applicable()),
     };
     Ok(Explicit::Maker(winner, proof))
 }

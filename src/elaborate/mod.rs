@@ -135,6 +135,10 @@ pub enum ElabErrorKind {
     /// A congruence that does not fit the board's kind (a translation on a
     /// solid, coordinates of the wrong length, numbers out of range).
     BadCongruence,
+    /// A derived rule cites a claim id the file does not have.
+    UnknownCitation(String),
+    /// Claims cite each other in a circle.
+    CyclicCitation,
     /// A card file that cannot be read as cards; the message says where.
     BadCards(String),
     /// Card files hold (1,1) strategies on the square lattice.
@@ -380,6 +384,12 @@ pub enum Explicit {
         crate::kernel::maker::WinnerClaim,
         crate::kernel::maker::ProofSequence,
     ),
+    /// A winner or loser claim by a derived rule, citing claims of the file by id.
+    Derived(
+        crate::kernel::maker::derived::GameClaim,
+        crate::kernel::maker::derived::DerivedRule,
+        Vec<String>,
+    ),
 }
 
 /// Elaborates the claims of one parsed file.
@@ -412,7 +422,7 @@ pub fn claims_reading(file: &ast::File, read: &FileReader) -> Vec<ElaboratedClai
         };
         let mut explicit = match &claim.statement.node {
             ast::Statement::CountAnimals { .. } => animals_claim(claim, &boards),
-            ast::Statement::Winner { .. } => {
+            ast::Statement::Winner { .. } | ast::Statement::Loser { .. } => {
                 let animals = declared_animals.get_or_insert_with(|| declarations(file).animals);
                 maker::claim(claim, &boards, animals, read)
             }
@@ -432,7 +442,73 @@ pub fn claims_reading(file: &ast::File, read: &FileReader) -> Vec<ElaboratedClai
             explicit,
         });
     }
+    check_citations(file, &mut out);
     out
+}
+
+/// Derived claims must cite claims of the file, and not in a circle.
+fn check_citations(file: &ast::File, claims: &mut [ElaboratedClaim]) {
+    let ids: HashMap<String, usize> = claims
+        .iter()
+        .enumerate()
+        .map(|(i, c)| (c.id.clone(), i))
+        .collect();
+    let cites = |c: &ElaboratedClaim| -> Vec<usize> {
+        match &c.explicit {
+            Ok(Explicit::Derived(_, _, cites)) => {
+                cites.iter().filter_map(|id| ids.get(id).copied()).collect()
+            }
+            _ => Vec::new(),
+        }
+    };
+    let graph: Vec<Vec<usize>> = claims.iter().map(cites).collect();
+    let written: Vec<&ast::Claim> = file
+        .items
+        .iter()
+        .filter_map(|item| match item {
+            ast::Item::Claim(c) => Some(c.as_ref()),
+            _ => None,
+        })
+        .collect();
+    for (i, claim) in claims.iter_mut().enumerate() {
+        let Ok(Explicit::Derived(_, _, cited)) = &claim.explicit else {
+            continue;
+        };
+        let spans: Vec<Span> = match written.get(i).map(|c| &c.method.node) {
+            Some(Method::Derived { cites, .. }) => cites.iter().map(|c| c.span).collect(),
+            _ => Vec::new(),
+        };
+        if let Some((k, id)) = cited
+            .iter()
+            .enumerate()
+            .find(|(_, id)| !ids.contains_key(*id))
+        {
+            claim.explicit = Err(ElabError {
+                kind: ElabErrorKind::UnknownCitation(id.clone()),
+                span: spans.get(k).copied().unwrap_or(claim.span),
+            });
+        } else if reaches_itself(&graph, i) {
+            claim.explicit = Err(ElabError {
+                kind: ElabErrorKind::CyclicCitation,
+                span: spans.first().copied().unwrap_or(claim.span),
+            });
+        }
+    }
+}
+
+/// Whether claim `start` is reached again by following citations.
+fn reaches_itself(graph: &[Vec<usize>], start: usize) -> bool {
+    let mut stack = graph[start].clone();
+    let mut seen = vec![false; graph.len()];
+    while let Some(i) = stack.pop() {
+        if i == start {
+            return true;
+        }
+        if !std::mem::replace(&mut seen[i], true) {
+            stack.extend(&graph[i]);
+        }
+    }
+    false
 }
 
 /// The board declarations of a file: name to lattice, or the error a use of
@@ -764,7 +840,9 @@ fn explicit_claim(claim: &ast::Claim) -> Result<Explicit, ElabError> {
         ast::Statement::Value { .. }
         | ast::Statement::Compare { .. }
         | ast::Statement::Number { .. } => unreachable!("partizan statements are routed above"),
-        ast::Statement::CountAnimals { .. } | ast::Statement::Winner { .. } => {
+        ast::Statement::CountAnimals { .. }
+        | ast::Statement::Winner { .. }
+        | ast::Statement::Loser { .. } => {
             unreachable!("counting and maker claims are routed above")
         }
     };
@@ -793,7 +871,10 @@ fn explicit_claim(claim: &ast::Claim) -> Result<Explicit, ElabError> {
         Method::Definition | Method::Derivation(_) => {
             unreachable!("partizan methods are routed above")
         }
-        Method::Enumeration | Method::ProofSequence(_) | Method::Cards { .. } => {
+        Method::Enumeration
+        | Method::ProofSequence(_)
+        | Method::Cards { .. }
+        | Method::Derived { .. } => {
             return Err(not_applicable(claim.method.node.name()));
         }
     };
@@ -868,7 +949,9 @@ fn partizan_claim(claim: &ast::Claim) -> Result<Explicit, ElabError> {
         }
         // Misère play and position counts are defined for the impartial
         // rulesets only.
-        ast::Statement::CountAnimals { .. } | ast::Statement::Winner { .. } => {
+        ast::Statement::CountAnimals { .. }
+        | ast::Statement::Winner { .. }
+        | ast::Statement::Loser { .. } => {
             unreachable!("counting and maker claims are routed above")
         }
         ast::Statement::Outcome { game, .. }
@@ -918,7 +1001,10 @@ fn partizan_claim(claim: &ast::Claim) -> Result<Explicit, ElabError> {
         ),
         Method::Search => return Err(not_applicable("search")),
         Method::Table(_) => return Err(not_applicable("table")),
-        Method::Enumeration | Method::ProofSequence(_) | Method::Cards { .. } => {
+        Method::Enumeration
+        | Method::ProofSequence(_)
+        | Method::Cards { .. }
+        | Method::Derived { .. } => {
             return Err(not_applicable(claim.method.node.name()));
         }
         Method::Other(name) => return Err(not_applicable(name)),

@@ -25,6 +25,21 @@ pub enum Rule {
     AnimalEnumeration,
     /// M1: a maker win by a proof sequence.
     ProofSequence,
+    /// M2-M8: a derived result.
+    Derived(DerivedKind),
+}
+
+/// The derived rules of SPEC 3.5.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DerivedKind {
+    Trivial,
+    Proposition21,
+    Proposition22,
+    Corollary33,
+    Corollary34,
+    Theorem31,
+    Monotonicity,
+    SubAnimal,
 }
 
 impl Rule {
@@ -38,6 +53,16 @@ impl Rule {
             Rule::PartizanDerivation => "partizan.derivation",
             Rule::AnimalEnumeration => "animals.enumeration",
             Rule::ProofSequence => "maker.proof-sequence",
+            Rule::Derived(kind) => match kind {
+                DerivedKind::Trivial => "maker.trivial",
+                DerivedKind::Proposition21 => "maker.proposition-2.1",
+                DerivedKind::Proposition22 => "maker.proposition-2.2",
+                DerivedKind::Corollary33 => "maker.corollary-3.3",
+                DerivedKind::Corollary34 => "maker.corollary-3.4",
+                DerivedKind::Theorem31 => "maker.theorem-3.1",
+                DerivedKind::Monotonicity => "maker.monotonicity",
+                DerivedKind::SubAnimal => "maker.sub-animal",
+            },
         }
     }
 }
@@ -171,6 +196,29 @@ pub enum MakerFailure {
     StartOffBoard { cell: Cell },
 }
 
+/// Why a derived result does not follow.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DerivedFailure {
+    /// The rule's hypothesis on the game's numbers, board or claims fails.
+    Hypothesis,
+    /// The rule cites the wrong number of claims.
+    Citations,
+    /// A cited claim is about another goal, board or side.
+    CitedOtherGame,
+    /// A listed placement is not a placement of the goal (counting from 1).
+    NotAPlacement { placement: usize },
+    /// Two placements share `shared` cells, or not all share one cell.
+    PlacementsMeet {
+        first: usize,
+        second: usize,
+        shared: usize,
+    },
+    /// A cited win has no turn bound (it is not a proof sequence).
+    Unbounded,
+    /// The marks per turn do not add up as the theorem needs.
+    SumsDoNotMatch,
+}
+
 /// A claim shown false, with the evidence.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Refutation {
@@ -218,6 +266,8 @@ pub enum Refutation {
         /// plane, 3: cubic), for printing cells.
         dimension: usize,
     },
+    /// A derived result does not follow.
+    Derived(DerivedFailure),
     /// A table entry is wrong (so the table does not support the claim).
     TableEntry {
         entry: usize,
@@ -239,6 +289,8 @@ pub enum Undecided {
     OutsideLimits,
     /// `number G`: no number was found that G equals or is confused with.
     NoNumberCandidate,
+    /// A cited claim is not verified (or cites itself through others).
+    CitationNotVerified,
 }
 
 /// The kernel's answer for one claim.

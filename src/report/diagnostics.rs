@@ -418,6 +418,18 @@ pub fn elab_problem(e: &ElabError) -> Problem {
                 "lattices take `at G (dx,dy)` (a point-group element and a translation), solids and graphs `at [i0 i1 ...]` (the image of every face)",
             ),
         ),
+        UnknownCitation(id) => (
+            "gamecert::elaborate::unknown_citation",
+            format!("no claim of this file has the id `{id}`"),
+            "cited here",
+            Some("derived rules cite claims of the same file"),
+        ),
+        CyclicCitation => (
+            "gamecert::elaborate::cyclic_citation",
+            "this claim rests, through its citations, on itself".into(),
+            "cycle",
+            None,
+        ),
         BadCards(message) => (
             "gamecert::elaborate::bad_cards",
             format!("the card file cannot be read: {message}"),

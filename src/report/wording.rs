@@ -4,8 +4,8 @@ use crate::kernel::budget::Exhausted;
 use crate::kernel::impartial::{MoveFact, Outcome};
 use crate::kernel::partizan::game::Player;
 use crate::kernel::verdict::{
-    GrundyWitness, MakerFailure, MoveWitness, PartizanOutcome, Refutation, Relation, StepFailure,
-    Undecided, Verdict,
+    DerivedFailure, DerivedKind, GrundyWitness, MakerFailure, MoveWitness, PartizanOutcome,
+    Refutation, Relation, StepFailure, Undecided, Verdict,
 };
 
 /// The one-line detail of a verdict.
@@ -19,6 +19,14 @@ pub fn detail(verdict: &Verdict) -> String {
             crate::kernel::verdict::Rule::ProofSequence => {
                 format!("every situation checked; the maker wins within {value} turns")
             }
+            crate::kernel::verdict::Rule::Derived(
+                DerivedKind::Theorem31 | DerivedKind::Corollary33,
+            ) => format!("hypotheses checked; the stage diagram bounds the game by {value} turns"),
+            crate::kernel::verdict::Rule::Derived(_) if *value > 0 => {
+                let plural = if *value == 1 { "" } else { "s" };
+                format!("hypotheses checked; the maker wins within {value} turn{plural}")
+            }
+            crate::kernel::verdict::Rule::Derived(_) => "hypotheses checked".to_string(),
             crate::kernel::verdict::Rule::PartizanDefinition => {
                 format!("checked by the recursive definition; {nodes} comparisons")
             }
@@ -27,6 +35,10 @@ pub fn detail(verdict: &Verdict) -> String {
             }
             _ => format!("value {value} recomputed; {nodes} positions expanded"),
         },
+        Verdict::Refuted {
+            rule: crate::kernel::verdict::Rule::Derived(kind),
+            refutation: Refutation::Derived(failure),
+        } => derived_text(*kind, failure),
         Verdict::Refuted { refutation, .. } => refutation_text(refutation),
         Verdict::Undecided { reason, .. } => match reason {
             Undecided::Budget(e) => budget_text(e),
@@ -36,6 +48,9 @@ pub fn detail(verdict: &Verdict) -> String {
             Undecided::OutsideLimits => {
                 "a Hackenbush picture has more than 64 edges, more than the kernel represents"
                     .to_string()
+            }
+            Undecided::CitationNotVerified => {
+                "a cited claim is not verified (see depends_on)".to_string()
             }
             Undecided::NoNumberCandidate => "not decided: no number was found that the game \
                  equals or is confused with, and it is too high for the birthday bound"
@@ -116,6 +131,7 @@ fn refutation_text(r: &Refutation) -> String {
                 maker_text(failure, *dimension, situation.is_none())
             )
         }
+        Refutation::Derived(failure) => derived_text(DerivedKind::Trivial, failure),
         Refutation::AnimalCount { claimed, actual } => {
             format!("there are {actual} such animals, not {claimed}")
         }
@@ -129,6 +145,32 @@ fn refutation_text(r: &Refutation) -> String {
             entry + 1,
             witness_text(witness, *claimed)
         ),
+    }
+}
+
+fn derived_text(kind: DerivedKind, f: &DerivedFailure) -> String {
+    match f {
+        DerivedFailure::Hypothesis => match kind {
+            DerivedKind::Trivial => "the maker cannot mark the whole goal in one turn".into(),
+            DerivedKind::Proposition21 => {
+                "Prop. 2.1 needs a loser claim with a < |A| and a * delta <= b".into()
+            }
+            DerivedKind::Proposition22 => "Prop. 2.2 needs a winner claim on a lattice with |A| = a + 1 and a * h > b".into(),
+            DerivedKind::Corollary34 => "Cor. 3.4 needs a winner claim on a lattice with b < a".into(),
+            DerivedKind::Monotonicity => "Lemma 5.2 gives winners with more maker marks (also in the last turn) and fewer breaker marks, losers the other way round, for the same goal".into(),
+            DerivedKind::SubAnimal => "Prop. 5.5 needs the winner's goal to contain this goal (a loser's to be contained in it), in the same game".into(),
+            DerivedKind::Theorem31 | DerivedKind::Corollary33 => "Thm. 3.1 needs a winner claim (a,b) on a lattice from wins whose last turn marks at most a".into(),
+        },
+        DerivedFailure::Citations => "the rule cites the wrong number of claims (Cor. 3.3 one (1->a,b) win)".into(),
+        DerivedFailure::CitedOtherGame => "a cited claim is about another goal, board or side".into(),
+        DerivedFailure::NotAPlacement { placement } => {
+            format!("placement {placement} is not a placement of the goal")
+        }
+        DerivedFailure::PlacementsMeet { first, second, shared } => format!(
+            "placements {first} and {second} share {shared} cells; they must share exactly the one cell all placements share"
+        ),
+        DerivedFailure::Unbounded => "a cited win has no turn bound: cite proof sequences".into(),
+        DerivedFailure::SumsDoNotMatch => "the cited games' marks do not add up to the claim's (a = sum a_i, b <= sum b_i + s - 1)".into(),
     }
 }
 

@@ -154,6 +154,12 @@ pub enum Statement {
         board: Spanned<String>,
         game: Spanned<MakerGame>,
     },
+    /// `loser ANIMAL on BOARD (a,b)`.
+    Loser {
+        animal: Spanned<String>,
+        board: Spanned<String>,
+        game: Spanned<MakerGame>,
+    },
 }
 
 /// The marks per turn of a maker-breaker game: `(a,b)` or `(a->c,b)`.
@@ -419,6 +425,14 @@ pub enum Method {
     Derivation(Vec<DerivationStep>),
     /// `by proof-sequence { ... }`.
     ProofSequence(ProofBody),
+    /// A derived rule (`by proposition-2.2 { placement CELLS ... }`,
+    /// `by corollary-3.3 from ID`, ...): its name, the claims it cites and
+    /// the placements it lists.
+    Derived {
+        rule: Spanned<String>,
+        cites: Vec<Spanned<String>>,
+        placements: Vec<CellList>,
+    },
     /// `by cards "FILE" [sha256 "..."]`: a card file (snaky-cards-txt-v1),
     /// translated into a proof sequence when the claim is checked.
     Cards {
@@ -440,6 +454,7 @@ impl Method {
             Method::Derivation(_) => "derivation",
             Method::ProofSequence(_) => "proof-sequence",
             Method::Cards { .. } => "cards",
+            Method::Derived { rule, .. } => &rule.node,
             Method::Other(name) => name,
         }
     }

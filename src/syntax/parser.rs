@@ -63,6 +63,18 @@ const MAX_DEPTH: usize = 64;
 
 /// The statement keywords of the language that this version cannot check yet
 /// (SPEC 4); they are reported as such rather than as unknown words.
+/// The derived rules of SPEC 3.5 (`by RULE [{ placement ... }] [from ID, ...]`).
+pub const DERIVED_RULES: &[&str] = &[
+    "trivial",
+    "proposition-2.1",
+    "proposition-2.2",
+    "corollary-3.3",
+    "corollary-3.4",
+    "theorem-3.1",
+    "monotonicity",
+    "sub-animal",
+];
+
 const METHOD_NAMES: &[&str] = &[
     "search",
     "table",
@@ -634,7 +646,7 @@ impl<'s> Parser<'s> {
             Statement::Compare { right, .. } => right.span.end,
             Statement::Number { game } => game.span.end,
             Statement::CountAnimals { count, .. } => count.span.end,
-            Statement::Winner { game, .. } => game.span.end,
+            Statement::Winner { game, .. } | Statement::Loser { game, .. } => game.span.end,
         };
         let statement = Spanned {
             node: statement,
@@ -776,19 +788,25 @@ impl<'s> Parser<'s> {
                 let (rest, game) = self.game(rest)?;
                 Ok((rest, Statement::Number { game }))
             }
-            "winner" => {
+            "winner" | "loser" => {
                 let (rest, animal) = self.name(rest, "an animal name")?;
                 let (rest, _) = self.keyword(rest, "on")?;
                 let (rest, board) = self.name(rest, "a board")?;
                 let (rest, game) = self.maker_game(rest)?;
-                Ok((
-                    rest,
+                let statement = if kw == "winner" {
                     Statement::Winner {
                         animal,
                         board,
                         game,
-                    },
-                ))
+                    }
+                } else {
+                    Statement::Loser {
+                        animal,
+                        board,
+                        game,
+                    }
+                };
+                Ok((rest, statement))
             }
             other => {
                 let kind = SyntaxErrorKind::UnknownStatement(other.to_string());
@@ -899,6 +917,48 @@ impl<'s> Parser<'s> {
             "proof-sequence" => {
                 let (rest, _) = self.symbol(rest, "{")?;
                 self.proof_sequence(rest)
+            }
+            rule if DERIVED_RULES.contains(&rule) => {
+                let rule = Spanned {
+                    node: rule.to_string(),
+                    span: self.span(input, after),
+                };
+                let mut placements = Vec::new();
+                let mut rest = rest;
+                if let Ok((mut r, _)) = self.symbol(rest, "{") {
+                    loop {
+                        if let Ok((r2, _)) = self.symbol(r, "}") {
+                            rest = r2;
+                            break;
+                        }
+                        let (r2, _) = self.keyword(r, "placement")?;
+                        let (r2, cells) = self.cell_list(r2)?;
+                        placements.push(cells);
+                        r = r2;
+                    }
+                }
+                let mut cites = Vec::new();
+                if let Ok((mut r, _)) = self.keyword(rest, "from") {
+                    loop {
+                        let (r2, id) = self.name(r, "a claim id")?;
+                        cites.push(id);
+                        match self.symbol(r2, ",") {
+                            Ok((r3, _)) => r = r3,
+                            Err(_) => {
+                                rest = r2;
+                                break;
+                            }
+                        }
+                    }
+                }
+                Ok((
+                    rest,
+                    Method::Derived {
+                        rule,
+                        cites,
+                        placements,
+                    },
+                ))
             }
             "cards" => {
                 let (rest, path) = self.string(rest)?;

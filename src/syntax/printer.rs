@@ -68,6 +68,16 @@ pub fn statement(s: &Statement) -> String {
             board.node,
             maker_game(&g.node)
         ),
+        Statement::Loser {
+            animal,
+            board,
+            game: g,
+        } => format!(
+            "loser {} on {} {}",
+            animal.node,
+            board.node,
+            maker_game(&g.node)
+        ),
         Statement::CountAnimals {
             kind,
             board,

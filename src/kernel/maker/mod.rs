@@ -11,6 +11,7 @@
 //! names the option that answers it.
 
 pub mod congruence;
+pub mod derived;
 
 use crate::kernel::animals::Board;
 use crate::kernel::animals::lattice::Cell;
