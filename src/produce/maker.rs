@@ -1,16 +1,20 @@
 //! An exhaustive maker-breaker solver for finite boards of at most 64
 //! cells, and the proof sequences it writes (`gamecert prove winner`).
 //!
-//! Key decision: a position is reduced to what still matters. A placement
-//! of the goal that holds a breaker mark is dead; the relevant cells are
-//! the union R of the live placements, and a live placement is exactly a
-//! placement inside R. So the position, the breaker to move, is determined
-//! by R and the maker's cells in R, which is the memo key. Marks outside R
-//! change nothing, so neither player is given such moves (marking more
-//! never hurts either side, so a player with fewer relevant cells than
-//! marks marks all of them). The same reduction gives the situations of
-//! the proof sequence: core = the maker's cells in R, neighbourhood = the
-//! rest of R. The solver is also the tests' oracle for finite boards.
+//! Key decision: the question is "does the maker win within t turns", by
+//! iterative deepening on t, and a position is reduced to what matters for
+//! it. A placement of the goal is live when it holds no breaker mark and
+//! the maker could complete it within t turns; the relevant cells are the
+//! union R of the live placements, and a live placement is exactly a
+//! placement inside R missing few enough maker cells. So the position, the
+//! breaker to move, is determined by R and the maker's cells in R, which is
+//! the memo key (with bounds on t). Marks outside R change nothing within t
+//! turns, so neither player is given such moves (marking more never hurts
+//! either side, so a player with fewer relevant cells than marks marks all
+//! of them). The same reduction gives the situations of the proof
+//! sequence: core = the maker's cells in R, neighbourhood = the rest of R;
+//! a later situation's R lies inside the earlier one's. The solver is also
+//! the tests' oracle for finite boards (without a bound on t it is exact).
 
 use std::collections::HashMap;
 
@@ -80,11 +84,17 @@ impl Game {
         })
     }
 
-    /// The union of the placements that hold no breaker mark.
-    fn relevant(&self, breaker: u64) -> u64 {
+    /// The union of the placements that hold no breaker mark and that the
+    /// maker could complete within `turns` turns (this one included): the
+    /// only cells either player needs to consider for a win within `turns`.
+    fn relevant(&self, maker: u64, breaker: u64, turns: u8) -> u64 {
+        if turns == 0 {
+            return 0;
+        }
+        let reach = self.a * usize::from(turns - 1) + self.finish;
         self.placements
             .iter()
-            .filter(|&&p| p & breaker == 0)
+            .filter(|&&p| p & breaker == 0 && (p & !maker).count_ones() as usize <= reach)
             .fold(0, |r, &p| r | p)
     }
 
@@ -123,7 +133,7 @@ impl Game {
         if turns == 0 {
             return Ok(None);
         }
-        let r = self.relevant(breaker);
+        let r = self.relevant(maker, breaker, turns);
         let free = r & !maker;
         // Completing the goal this turn, with up to `finish` marks.
         for &p in &self.placements {
@@ -162,8 +172,8 @@ impl Game {
         if self.complete(maker) {
             return Ok(true);
         }
-        let r = self.relevant(breaker);
-        if r == 0 || turns == 0 {
+        let r = self.relevant(maker, breaker, turns);
+        if r == 0 {
             return Ok(false);
         }
         let key = (r, maker & r);
@@ -258,7 +268,7 @@ impl Writer {
         turns: u8,
         budget: &mut Budget,
     ) -> Result<usize, Exhausted> {
-        let r = game.relevant(breaker);
+        let r = game.relevant(maker, breaker, turns);
         let key = (r, maker & r);
         if let Some(&i) = self.index.get(&key) {
             return Ok(i);
