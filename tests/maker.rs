@@ -211,3 +211,47 @@ fn truncated_tetrahedron_winners_are_bodes() {
         .count();
     assert_eq!(won, 6);
 }
+
+/// Every shipped proof sequence on a finite board (the platonic winners),
+/// mutated and checked against the claim and against one more breaker
+/// mark: whatever the kernel verifies, the solver confirms.
+#[test]
+fn shipped_finite_board_certificates_survive_mutation_only_when_true() {
+    use gamecert::elaborate::Explicit;
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/certificates/bode-2000/platonic-maker.cert"
+    );
+    let text = std::fs::read_to_string(path).expect("shipped");
+    let file = gamecert::syntax::parse_file(&text);
+    let mut checked = 0;
+    let mut false_claims = 0;
+    for claim in gamecert::elaborate::claims(&file) {
+        let Ok(Explicit::Maker(base, proof)) = claim.explicit else {
+            panic!("{}: not a maker claim", claim.id)
+        };
+        assert!(verified(&base, &proof), "{}", claim.id);
+        let harder = WinnerClaim {
+            b: base.b + 1,
+            ..base.clone()
+        };
+        let truths = [true, solve(&harder).is_some()];
+        false_claims += truths.iter().filter(|t| !**t).count();
+        for mutated in mutations(&proof) {
+            for (target, &truth) in [&base, &harder].into_iter().zip(&truths) {
+                checked += 1;
+                if verified(target, &mutated) {
+                    assert!(
+                        truth,
+                        "{}: a mutated certificate verified a false claim",
+                        claim.id
+                    );
+                }
+            }
+        }
+    }
+    assert!(
+        checked > 50 && false_claims > 5,
+        "{checked} checks, {false_claims} false claims"
+    );
+}

@@ -154,12 +154,51 @@ fn goal(
     Ok(animal.cells.clone())
 }
 
+/// How long the elaborator searches for a proof sequence (`search`).
+const SEARCH_SECONDS: u64 = 120;
+
+/// The proof sequence a `search` hint asks for, found by the producer (the
+/// kernel checks it like a written one).
+fn searched(
+    claim: &WinnerClaim,
+    window: Option<(u16, u16)>,
+    span: Span,
+) -> Result<ProofSequence, ElabError> {
+    use crate::produce::maker::{Search, prove};
+    let mut budget = Budget::new(
+        None,
+        Some(std::time::Duration::from_secs(SEARCH_SECONDS)),
+        40_000_000,
+    );
+    let failed = |reason: &str| ElabError {
+        kind: ElabErrorKind::SearchFailed(reason.to_string()),
+        span,
+    };
+    match prove(claim, window, &mut budget) {
+        Ok(Search::Won(proof)) => Ok(proof),
+        Ok(Search::Lost) => Err(failed("the breaker wins on the board searched")),
+        Ok(Search::TooLarge) => Err(failed(
+            "search needs a finite board of at most 64 cells or a window of a lattice",
+        )),
+        Err(_) => Err(failed("the search ran out of its budget")),
+    }
+}
+
 /// The explicit proof sequence of a written one.
 fn proof_sequence(
     claim: &WinnerClaim,
     body: &ast::ProofBody,
     span: Span,
 ) -> Result<ProofSequence, ElabError> {
+    if let Some(search) = &body.search {
+        if !body.situations.is_empty() || body.start.is_some() {
+            return Err(ElabError {
+                kind: ElabErrorKind::MixedJustification,
+                span: search.span,
+            });
+        }
+        return searched(claim, search.node, search.span);
+    }
     let expected = dimension(&claim.board);
     let mut index: HashMap<&str, usize> = HashMap::new();
     for (i, s) in body.situations.iter().enumerate() {

@@ -135,6 +135,8 @@ pub enum ElabErrorKind {
     /// A congruence that does not fit the board's kind (a translation on a
     /// solid, coordinates of the wrong length, numbers out of range).
     BadCongruence,
+    /// A `search` hint found no proof sequence; the reason says why.
+    SearchFailed(String),
     /// A derived rule cites a claim id the file does not have.
     UnknownCitation(String),
     /// Claims cite each other in a circle.

@@ -19,7 +19,7 @@
 use std::collections::HashMap;
 
 use crate::elaborate::maker::Placer;
-use crate::kernel::animals::lattice::Cell;
+use crate::kernel::animals::lattice::{Cell, Lattice};
 use crate::kernel::animals::{Board, shape};
 use crate::kernel::budget::{Budget, Exhausted};
 use crate::kernel::maker::congruence::Congruence;
@@ -215,13 +215,14 @@ impl Game {
             index: HashMap::new(),
             situations: Vec::new(),
             placer: Placer::new(&self.board),
+            symmetry: Symmetry::of(&self.board),
         };
         let start = if self.complete(first) {
             (Target::Goal, self.goal_map(&writer.placer, first))
         } else {
             let turns = self.turns - 1;
-            let i = writer.situation(self, first, 0, turns, budget)?;
-            (Target::Situation(i), Congruence::identity(&self.board))
+            let (i, map) = writer.situation(self, first, 0, turns, budget)?;
+            (Target::Situation(i), map)
         };
         Ok(ProofSequence {
             situations: writer.situations,
@@ -251,15 +252,18 @@ impl Game {
     }
 }
 
-/// Writes the situations of a strategy, each once, targets first.
+/// Writes the situations of a strategy, each once up to congruence,
+/// targets first.
 struct Writer {
-    index: HashMap<(u64, u64), usize>,
+    index: HashMap<(Vec<Cell>, Vec<Cell>), usize>,
     situations: Vec<(Situation, Justification)>,
     placer: Placer,
+    symmetry: Symmetry,
 }
 
 impl Writer {
-    /// The index of the situation of a won position (breaker to move).
+    /// The index of the situation of a won position (breaker to move), and
+    /// the congruence placing it on the position.
     fn situation(
         &mut self,
         game: &mut Game,
@@ -267,14 +271,17 @@ impl Writer {
         breaker: u64,
         turns: u8,
         budget: &mut Budget,
-    ) -> Result<usize, Exhausted> {
+    ) -> Result<(usize, Congruence), Exhausted> {
         let r = game.relevant(maker, breaker, turns);
-        let key = (r, maker & r);
-        if let Some(&i) = self.index.get(&key) {
-            return Ok(i);
-        }
         let core = maker & r;
         let neighbourhood = r & !maker;
+        let (canonical_core, canonical_rest, to_actual) = self
+            .symmetry
+            .canonical(&game.cells_of(core), &game.cells_of(neighbourhood));
+        let key = (canonical_core, canonical_rest);
+        if let Some(&i) = self.index.get(&key) {
+            return Ok((i, to_actual));
+        }
         let k = game.b.min(neighbourhood.count_ones() as usize);
         let mut answers: Vec<(u64, MakerOption)> = Vec::new();
         let mut failed = false;
@@ -294,39 +301,217 @@ impl Writer {
                     map: game.goal_map(&self.placer, after & r),
                 }
             } else {
-                let j = self.situation(game, after, breaker | marks, turns - 1, budget)?;
+                let (j, map) = self.situation(game, after, breaker | marks, turns - 1, budget)?;
                 MakerOption {
                     mark: game.cells_of(reply & r),
                     target: Target::Situation(j),
-                    map: Congruence::identity(&game.board),
+                    map,
                 }
             };
             answers.push((marks, option));
             Ok(())
         })?;
-        let name = format!("s{}", self.situations.len() + 1);
-        let situation = Situation {
-            name,
-            turns: None,
-            core: game.cells_of(core),
-            neighbourhood: game.cells_of(neighbourhood),
+        // The options as seen from the canonical situation.
+        let from_actual = self.symmetry.inverse(&to_actual);
+        let moved = |o: MakerOption| MakerOption {
+            mark: o
+                .mark
+                .iter()
+                .map(|&c| self.symmetry.apply(&from_actual, c))
+                .collect(),
+            target: o.target,
+            map: self.symmetry.compose(&from_actual, &o.map),
         };
         let justification = if game.b == 1 && !answers.is_empty() {
-            let pass = answers.first().map(|(_, o)| o.clone());
+            let pass = answers.first().map(|(_, o)| moved(o.clone()));
             let replies = answers
                 .into_iter()
-                .filter_map(|(marks, o)| game.cells_of(marks).first().map(|&w| (w, o)))
+                .filter_map(|(marks, o)| {
+                    let w = *game.cells_of(marks).first()?;
+                    Some((self.symmetry.apply(&from_actual, w), moved(o)))
+                })
                 .collect();
             Justification::Replies { replies, pass }
         } else {
-            let mut options: Vec<MakerOption> = answers.into_iter().map(|(_, o)| o).collect();
+            let mut options: Vec<MakerOption> =
+                answers.into_iter().map(|(_, o)| moved(o)).collect();
             options.dedup();
             Justification::Options(options)
+        };
+        let situation = Situation {
+            name: format!("s{}", self.situations.len() + 1),
+            turns: None,
+            core: key.0.clone(),
+            neighbourhood: key.1.clone(),
         };
         self.situations.push((situation, justification));
         let i = self.situations.len() - 1;
         self.index.insert(key, i);
-        Ok(i)
+        Ok((i, to_actual))
+    }
+}
+
+/// The congruences of a board, as the writer composes them: a lattice's
+/// point group with translations, or a finite board's automorphisms.
+enum Symmetry {
+    Lattice(Lattice),
+    Graph(Vec<Vec<u8>>),
+}
+
+/// Cells that pin down a lattice congruence (an up and a down triangle,
+/// and cells off every line through the origin).
+const PROBES: [Cell; 6] = [
+    [0, 0, 0],
+    [1, 0, 0],
+    [0, 1, 0],
+    [1, 1, 0],
+    [2, 1, 0],
+    [0, 0, 1],
+];
+
+impl Symmetry {
+    fn of(board: &Board) -> Symmetry {
+        match board.lattice() {
+            Some(lattice) => Symmetry::Lattice(lattice),
+            None => Symmetry::Graph(
+                board
+                    .face_graph()
+                    .and_then(|g| g.automorphisms(&mut Budget::unlimited()).ok())
+                    .unwrap_or_default(),
+            ),
+        }
+    }
+
+    fn apply(&self, map: &Congruence, c: Cell) -> Cell {
+        match (self, map) {
+            (Symmetry::Lattice(l), Congruence::Lattice { element, shift }) => {
+                let t = l.transform(*element, c);
+                [t[0] + shift[0], t[1] + shift[1], t[2] + shift[2]]
+            }
+            (Symmetry::Graph(_), Congruence::Permutation(p)) => {
+                let f = usize::try_from(c[0]).unwrap_or(usize::MAX);
+                p.get(f).map_or(c, |&v| [i32::from(v), 0, 0])
+            }
+            _ => c,
+        }
+    }
+
+    /// The congruence that acts on cells as `f` (a composition of
+    /// congruences of this board).
+    fn find(&self, f: impl Fn(Cell) -> Cell) -> Congruence {
+        match self {
+            Symmetry::Lattice(l) => {
+                let probes: Vec<Cell> = PROBES
+                    .iter()
+                    .copied()
+                    .filter(|c| c[2] == 0 || *l == Lattice::Cubic)
+                    .collect();
+                for element in 0..l.point_group_order() {
+                    let o = f([0, 0, 0]);
+                    let t = l.transform(element, [0, 0, 0]);
+                    let map = Congruence::Lattice {
+                        element,
+                        shift: [o[0] - t[0], o[1] - t[1], o[2] - t[2]],
+                    };
+                    if probes.iter().all(|&c| self.apply(&map, c) == f(c)) {
+                        return map;
+                    }
+                }
+                Congruence::Lattice {
+                    element: 0,
+                    shift: [0, 0, 0],
+                }
+            }
+            Symmetry::Graph(group) => {
+                let n = group.first().map_or(0, Vec::len);
+                Congruence::Permutation((0..n).map(|v| f([v as i32, 0, 0])[0] as u16).collect())
+            }
+        }
+    }
+
+    fn compose(&self, outer: &Congruence, inner: &Congruence) -> Congruence {
+        self.find(|c| self.apply(outer, self.apply(inner, c)))
+    }
+
+    fn inverse(&self, map: &Congruence) -> Congruence {
+        match (self, map) {
+            (Symmetry::Graph(_), Congruence::Permutation(p)) => {
+                let mut inverse = vec![0u16; p.len()];
+                for (v, &image) in p.iter().enumerate() {
+                    if let Some(slot) = inverse.get_mut(usize::from(image)) {
+                        *slot = v as u16;
+                    }
+                }
+                Congruence::Permutation(inverse)
+            }
+            (Symmetry::Lattice(l), _) => {
+                // The group element whose composition with `map` fixes the
+                // probes, with the translation that fixes the origin.
+                for element in 0..l.point_group_order() {
+                    let image = self.apply(map, [0, 0, 0]);
+                    let t = l.transform(element, image);
+                    let candidate = Congruence::Lattice {
+                        element,
+                        shift: [-t[0], -t[1], -t[2]],
+                    };
+                    let fixes = PROBES
+                        .iter()
+                        .filter(|c| c[2] == 0 || *l == Lattice::Cubic)
+                        .all(|&c| self.apply(&candidate, self.apply(map, c)) == c);
+                    if fixes {
+                        return candidate;
+                    }
+                }
+                map.clone()
+            }
+            _ => map.clone(),
+        }
+    }
+
+    /// The least image of a situation under the congruences (translated so
+    /// that its least cell is its orientation's origin, on a lattice), and
+    /// the congruence taking that image back onto the situation.
+    fn canonical(&self, core: &[Cell], rest: &[Cell]) -> (Vec<Cell>, Vec<Cell>, Congruence) {
+        let mut best: Option<(Vec<Cell>, Vec<Cell>, Congruence)> = None;
+        let candidates: Vec<Congruence> = match self {
+            Symmetry::Lattice(l) => (0..l.point_group_order())
+                .map(|element| {
+                    let images = core.iter().chain(rest).map(|&c| l.transform(element, c));
+                    let anchor = images.min().unwrap_or([0, 0, 0]);
+                    let origin = l.origin_of(anchor);
+                    Congruence::Lattice {
+                        element,
+                        shift: [
+                            origin[0] - anchor[0],
+                            origin[1] - anchor[1],
+                            origin[2] - anchor[2],
+                        ],
+                    }
+                })
+                .collect(),
+            Symmetry::Graph(group) => group
+                .iter()
+                .map(|p| Congruence::Permutation(p.iter().map(|&v| u16::from(v)).collect()))
+                .collect(),
+        };
+        for map in candidates {
+            let image = |cells: &[Cell]| {
+                let mut v: Vec<Cell> = cells.iter().map(|&c| self.apply(&map, c)).collect();
+                v.sort_unstable();
+                v
+            };
+            let (c, r) = (image(core), image(rest));
+            if best.as_ref().is_none_or(|(bc, br, _)| (&c, &r) < (bc, br)) {
+                best = Some((c, r, map));
+            }
+        }
+        match best {
+            Some((c, r, to_canonical)) => {
+                let back = self.inverse(&to_canonical);
+                (c, r, back)
+            }
+            None => (core.to_vec(), rest.to_vec(), self.find(|c| c)),
+        }
     }
 }
 

@@ -400,7 +400,7 @@ pub fn elab_problem(e: &ElabError) -> Problem {
         ),
         MixedJustification => (
             "gamecert::elaborate::mixed_justification",
-            "a situation is justified by options or by replies, not both".into(),
+            "a situation is justified by options or by replies, not both, and a proof sequence is written or searched for, not both".into(),
             "this situation",
             None,
         ),
@@ -417,6 +417,12 @@ pub fn elab_problem(e: &ElabError) -> Problem {
             Some(
                 "lattices take `at G (dx,dy)` (a point-group element and a translation), solids and graphs `at [i0 i1 ...]` (the image of every face)",
             ),
+        ),
+        SearchFailed(reason) => (
+            "gamecert::elaborate::search_failed",
+            format!("no proof sequence was found: {reason}"),
+            "search",
+            Some("give a larger window, or write the proof sequence"),
         ),
         UnknownCitation(id) => (
             "gamecert::elaborate::unknown_citation",

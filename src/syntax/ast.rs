@@ -183,6 +183,9 @@ pub struct ProofBody {
     pub situations: Vec<SituationAst>,
     /// `start NAME [at MAP]`.
     pub start: Option<StartAst>,
+    /// `search window RxC`: the elaborator searches for the sequence on a
+    /// window of the lattice (or on the finite board: `search board`).
+    pub search: Option<Spanned<Option<(u16, u16)>>>,
 }
 
 /// `situation NAME: core CELLS [neighbourhood CELLS]` and its options.

@@ -450,6 +450,30 @@ impl<'s> Parser<'s> {
                     options: Vec::new(),
                 });
                 rest = r;
+            } else if let Ok((r, _)) = self.keyword(rest, "search") {
+                let start = self.offset(rest);
+                let (r, window) = if let Ok((r, _)) = self.keyword(r, "board") {
+                    (r, None)
+                } else {
+                    let (r, _) = self.keyword(r, "window")?;
+                    let (r, dims) = self.name(r, "a window `RxC`")?;
+                    let window = dims
+                        .node
+                        .split_once('x')
+                        .and_then(|(a, b)| Some((a.parse::<u16>().ok()?, b.parse::<u16>().ok()?)));
+                    let Some(window) = window else {
+                        return Err(SyntaxError {
+                            kind: SyntaxErrorKind::Expected("a window `RxC`"),
+                            span: dims.span,
+                        });
+                    };
+                    (r, Some(window))
+                };
+                body.search = Some(Spanned {
+                    node: window,
+                    span: Span::new(start, self.offset(r)),
+                });
+                rest = r;
             } else if let Ok((r, _)) = self.keyword(rest, "start") {
                 let (r, target) = self.name(r, "a situation name or `goal`")?;
                 let (r, map) = self.map(r)?;
