@@ -31,6 +31,15 @@ pub enum Command {
     Import(ImportArgs),
     /// Search for a maker win and write its proof sequence as a certificate.
     Prove(ProveArgs),
+    /// Print a certificate with every proof sequence made explicit (the
+    /// congruences, marks and searched sequences the elaborator filled in).
+    Elaborate(ElaborateArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct ElaborateArgs {
+    /// The certificate file.
+    pub file: std::path::PathBuf,
 }
 
 #[derive(Args, Debug)]

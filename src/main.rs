@@ -28,6 +28,7 @@ fn main() -> ExitCode {
         Command::Render(r) => run_render(r),
         Command::Import(i) => run_import(i),
         Command::Prove(p) => run_prove(p),
+        Command::Elaborate(e) => run_elaborate(e),
     };
     ExitCode::from(code as u8)
 }
@@ -205,6 +206,41 @@ fn run_render(r: args::RenderArgs) -> i32 {
                     code = 2;
                 }
             }
+        }
+    }
+    code
+}
+
+/// Prints the file with each maker claim's proof sequence written out as
+/// the kernel checks it; other items as written. Exit 2 when a claim cannot
+/// be elaborated (its diagnostic goes to standard error).
+fn run_elaborate(e: args::ElaborateArgs) -> i32 {
+    let files = match gamecert::elaborate::load::load(std::slice::from_ref(&e.file)) {
+        Ok(f) => f,
+        Err(err) => {
+            eprintln!("error: {}: {}", err.path.display(), err.message);
+            return 2;
+        }
+    };
+    let Some(file) = files.first() else {
+        return 2;
+    };
+    let mut code = 0;
+    for problem in &file.file_errors {
+        eprint!(
+            "{}",
+            render(&elab_problem(problem), &file.display, &file.source)
+        );
+        code = 2;
+    }
+    print!("{}", gamecert::elaborate::maker::explicit_file(file));
+    for claim in &file.claims {
+        if let Err(err) = &claim.explicit {
+            eprint!(
+                "{}",
+                render(&elab_problem(err), &file.display, &file.source)
+            );
+            code = 2;
         }
     }
     code

@@ -179,3 +179,37 @@ fn render_writes_a_picture_per_animal() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `gamecert elaborate` writes every congruence and mark out; the explicit
+/// file checks exactly as the original.
+#[test]
+fn elaborate_prints_an_explicit_certificate_that_checks() {
+    let dir = std::env::temp_dir().join(format!("gamecert-elaborate-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("v3.cert");
+    std::fs::write(
+        &file,
+        "gamecert 1\nanimal V3 on square = (0,0) (1,0) (0,1)\n\
+         claim v3: winner V3 on square (1,1) by proof-sequence {\n\
+           situation s1: core (0,0) (1,0) neighbourhood (0,1) (1,1) (0,-1) (1,-1)\n\
+             option (0,1) -> goal\n option (1,1) -> goal\n option (0,-1) -> goal\n option (1,-1) -> goal\n\
+           situation s2: core (0,0) neighbourhood (1,0) (-1,0) (0,1) (0,-1) (1,1) (1,-1) (-1,1) (-1,-1)\n\
+             option (1,0) -> s1\n option (-1,0) -> s1\n option (0,1) -> s1\n option (0,-1) -> s1\n\
+         }\n",
+    )
+    .expect("write");
+    let run = gamecert(&["elaborate", file.to_str().expect("utf-8")]);
+    assert_eq!(run.status.code(), Some(0));
+    let explicit = String::from_utf8_lossy(&run.stdout).to_string();
+    assert_eq!(explicit.matches(" at ").count(), 9, "{explicit}");
+    let again = dir.join("explicit.cert");
+    std::fs::write(&again, &explicit).expect("write");
+    let check = gamecert(&["check", again.to_str().expect("utf-8")]);
+    assert_eq!(
+        check.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&check.stdout)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

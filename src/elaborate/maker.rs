@@ -552,3 +552,33 @@ impl Placer {
         best
     }
 }
+
+/// The text of a loaded file with every maker claim's proof sequence
+/// written out explicitly (`gamecert elaborate`); other items as written.
+pub fn explicit_file(file: &super::load::SourceFile) -> String {
+    let mut out = String::from("gamecert 1\n");
+    let mut claims = file.claims.iter();
+    for item in &file.ast.items {
+        let span = match item {
+            ast::Item::Include(i) => i.span,
+            ast::Item::Board(b) => b.span,
+            ast::Item::Animal(a) => a.span,
+            ast::Item::Claim(c) => {
+                let elaborated = claims.next();
+                if let Some(Ok(Explicit::Maker(winner, proof))) = elaborated.map(|e| &e.explicit) {
+                    out.push_str(&format!(
+                        "claim {}: {} by proof-sequence {{\n{}}}\n",
+                        c.id.node,
+                        crate::syntax::printer::statement(&c.statement.node),
+                        proof_text(proof, dimension(&winner.board))
+                    ));
+                    continue;
+                }
+                c.span
+            }
+        };
+        out.push_str(file.source.get(span.start..span.end).unwrap_or_default());
+        out.push('\n');
+    }
+    out
+}
