@@ -13,7 +13,7 @@ use super::{
     DeclaredAnimal, ElabError, ElabErrorKind, Explicit, cells_of, dimension, resolve_board,
 };
 use crate::kernel::animals::Board;
-use crate::kernel::animals::lattice::Cell;
+use crate::kernel::animals::lattice::{Cell, Lattice};
 use crate::kernel::budget::Budget;
 use crate::kernel::maker::congruence::Congruence;
 use crate::kernel::maker::derived::{DerivedRule, GameClaim, Side};
@@ -224,14 +224,32 @@ fn proof_sequence(
     let group = Placer::new(&claim.board);
     let mut situations: Vec<(Situation, Justification)> = Vec::new();
     for s in &body.situations {
+        let (core, neighbourhood) = match &s.picture {
+            Some(rows) => {
+                let lattice = claim.board.lattice().filter(|&l| l != Lattice::Cubic);
+                let Some(lattice) = lattice else {
+                    return Err(ElabError {
+                        kind: ElabErrorKind::PictureNotSupported,
+                        span: s.name.span,
+                    });
+                };
+                let marked = super::picture_marks(lattice, rows, &['#', '+'])?;
+                let of = |mark: char| marked.iter().filter(|m| m.1 == mark).map(|m| m.0).collect();
+                (of('#'), of('+'))
+            }
+            None => (
+                cells_of(&s.core, expected)?,
+                cells_of(&s.neighbourhood, expected)?,
+            ),
+        };
         let situation = Situation {
             name: s.name.node.clone(),
             turns: s
                 .turns
                 .as_ref()
                 .map(|t| usize::try_from(t.node).unwrap_or(usize::MAX)),
-            core: cells_of(&s.core, expected)?,
-            neighbourhood: cells_of(&s.neighbourhood, expected)?,
+            core,
+            neighbourhood,
         };
         let mut options = Vec::new();
         let mut replies = Vec::new();

@@ -313,13 +313,26 @@ fn picture_cells(
     lattice: Lattice,
     rows: &[Spanned<String>],
 ) -> Result<(Vec<animals::lattice::Cell>, Vec<Span>), ElabError> {
+    let marked = picture_marks(lattice, rows, &['#'])?;
+    Ok((
+        marked.iter().map(|(c, _, _)| *c).collect(),
+        marked.iter().map(|(_, _, s)| *s).collect(),
+    ))
+}
+
+/// The cells of a picture marked with one of `marks`, each with its mark
+/// and the span of its character (conventions of [`picture_cells`]).
+pub fn picture_marks(
+    lattice: Lattice,
+    rows: &[Spanned<String>],
+    marks: &[char],
+) -> Result<Vec<(animals::lattice::Cell, char, Span)>, ElabError> {
     let common = rows
         .iter()
         .map(|row| row.node.chars().take_while(|&c| c == ' ').count())
         .min()
         .unwrap_or(0);
     let mut cells = Vec::new();
-    let mut spans = Vec::new();
     let height = rows.len() as i32;
     for (r, row) in rows.iter().enumerate() {
         let y = height - 1 - r as i32;
@@ -342,11 +355,8 @@ fn picture_cells(
                 _ => column,
             };
             match ch {
-                '#' => {
-                    cells.push([x, y, 0]);
-                    spans.push(span);
-                }
                 '.' | ' ' => {}
+                mark if marks.contains(&mark) => cells.push(([x, y, 0], mark, span)),
                 other => {
                     return Err(ElabError {
                         kind: ElabErrorKind::AnimalPictureChar(other),
@@ -356,7 +366,7 @@ fn picture_cells(
             }
         }
     }
-    Ok((cells, spans))
+    Ok(cells)
 }
 
 /// A claim made explicit for the kernel, or the error that prevents it.

@@ -199,6 +199,8 @@ pub struct SituationAst {
     pub core: CellList,
     /// The cells the breaker has not marked.
     pub neighbourhood: CellList,
+    /// `picture { ... }` instead of the lists: `#` core, `+` neighbourhood.
+    pub picture: Option<Vec<Spanned<String>>>,
     /// Its options or replies.
     pub options: Vec<OptionAst>,
 }

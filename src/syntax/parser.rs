@@ -436,17 +436,25 @@ impl<'s> Parser<'s> {
                     Err(_) => (r, None),
                 };
                 let (r, _) = self.symbol(r, ":")?;
-                let (r, _) = self.keyword(r, "core")?;
-                let (r, core) = self.cell_list(r)?;
-                let (r, neighbourhood) = match self.keyword(r, "neighbourhood") {
-                    Ok((r, _)) => self.cell_list(r)?,
-                    Err(_) => (r, Vec::new()),
-                };
+                let (r, core, neighbourhood, picture) =
+                    if let Ok((r, _)) = self.keyword(r, "picture") {
+                        let (r, rows) = self.picture_block(rest, r)?;
+                        (r, Vec::new(), Vec::new(), Some(rows))
+                    } else {
+                        let (r, _) = self.keyword(r, "core")?;
+                        let (r, core) = self.cell_list(r)?;
+                        let (r, neighbourhood) = match self.keyword(r, "neighbourhood") {
+                            Ok((r, _)) => self.cell_list(r)?,
+                            Err(_) => (r, Vec::new()),
+                        };
+                        (r, core, neighbourhood, None)
+                    };
                 body.situations.push(SituationAst {
                     name,
                     turns,
                     core,
                     neighbourhood,
+                    picture,
                     options: Vec::new(),
                 });
                 rest = r;
