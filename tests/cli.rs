@@ -213,3 +213,28 @@ fn elaborate_prints_an_explicit_certificate_that_checks() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Replies left out of the per-reply form are filled in from the written
+/// options: a pass and one reply answer the domino's four neighbours.
+#[test]
+fn missing_replies_are_filled_in_from_written_options() {
+    let text = "gamecert 1\nanimal Domino on square = (0,0) (1,0)\n\
+        claim d: winner Domino on square (1,1) by proof-sequence {\n\
+          situation s1: core (0,0) neighbourhood (1,0) (-1,0) (0,1) (0,-1)\n\
+            pass: (1,0) -> goal\n reply (1,0): (-1,0) -> goal\n}\n";
+    let outcome = gamecert::driver::check_source(
+        "fill.cert",
+        text,
+        &gamecert::driver::CheckOptions {
+            jobs: 1,
+            limits: gamecert::driver::Limits {
+                max_nodes: None,
+                time: None,
+                max_entries: 1_000_000,
+            },
+            timings: false,
+            only: None,
+        },
+    );
+    assert_eq!(outcome.report.summary.verified, 1);
+}

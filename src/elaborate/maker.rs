@@ -292,7 +292,11 @@ fn proof_sequence(
         }
         let justification = match (options.is_empty(), replies.is_empty() && pass.is_none()) {
             (_, true) => Justification::Options(options),
-            (true, false) => Justification::Replies { replies, pass },
+            (true, false) => {
+                let replies =
+                    complete_replies(&group, &situations, &situation, replies, pass.as_ref());
+                Justification::Replies { replies, pass }
+            }
             (false, false) => {
                 return Err(ElabError {
                     kind: ElabErrorKind::MixedJustification,
@@ -322,6 +326,46 @@ fn proof_sequence(
         ),
     };
     Ok(ProofSequence { situations, start })
+}
+
+/// The replies of a per-reply situation, completed: a neighbourhood cell
+/// without a reply is answered by the first written option (a reply or the
+/// pass) that does not need it, if any (otherwise the kernel reports the
+/// missing reply).
+fn complete_replies(
+    placer: &Placer,
+    earlier: &[(Situation, Justification)],
+    s: &Situation,
+    mut replies: Vec<(Cell, MakerOption)>,
+    pass: Option<&MakerOption>,
+) -> Vec<(Cell, MakerOption)> {
+    let candidates: Vec<MakerOption> = replies
+        .iter()
+        .map(|(_, o)| o.clone())
+        .chain(pass.cloned())
+        .collect();
+    let needs = |o: &MakerOption, w: &Cell| -> bool {
+        if o.mark.contains(w) {
+            return true;
+        }
+        let rest: &[Cell] = match o.target {
+            Target::Goal => &[],
+            Target::Situation(j) => earlier.get(j).map_or(&[], |t| t.0.neighbourhood.as_slice()),
+        };
+        rest.iter().any(|c| {
+            let placed = placer.apply(&o.map, *c);
+            placed == Some(*w) && !s.core.contains(w)
+        })
+    };
+    for w in &s.neighbourhood {
+        if replies.iter().any(|(r, _)| r == w) {
+            continue;
+        }
+        if let Some(o) = candidates.iter().find(|o| !needs(o, w)) {
+            replies.push((*w, o.clone()));
+        }
+    }
+    replies
 }
 
 /// A written congruence.
@@ -489,7 +533,7 @@ impl Placer {
     }
 
     /// The image of a cell under a congruence of this board.
-    fn apply(&self, map: &Congruence, c: Cell) -> Option<Cell> {
+    pub fn apply(&self, map: &Congruence, c: Cell) -> Option<Cell> {
         match (map, self.board.lattice()) {
             (Congruence::Lattice { element, shift }, Some(lattice)) => {
                 let t = lattice.transform(*element, c);
