@@ -255,3 +255,78 @@ fn shipped_finite_board_certificates_survive_mutation_only_when_true() {
         "{checked} checks, {false_claims} false claims"
     );
 }
+
+/// Every shipped proof sequence on a lattice, mutated (cell dropped, reply
+/// dropped, core cell moved) and unmutated, is checked against claims the
+/// published threshold sequences say are false (Norris-Sieben, Figs. 5 and
+/// 14; GROUND-TRUTH.md): one more breaker mark than the animal's threshold.
+/// None may verify.
+#[test]
+fn shipped_lattice_certificates_never_verify_published_losers() {
+    use gamecert::elaborate::Explicit;
+    use gamecert::syntax::ast::{Item, Method};
+    // (animal, a, finish, b): a maker-breaker game the maker loses.
+    let losers: &[(&str, usize, Option<usize>, usize)] = &[
+        ("P2_1", 1, None, 4),
+        ("P3_1", 1, None, 2),
+        ("P3_2", 1, None, 2),
+        ("P4_1", 1, None, 2),
+        ("P4_2", 1, None, 2),
+        ("P4_3", 1, None, 2),
+        ("P4_4", 1, None, 1),
+        ("P4_5", 1, None, 2),
+        ("P4_1", 1, Some(2), 2),
+        ("P4_3", 1, Some(2), 2),
+        ("P4_4", 1, Some(2), 2),
+        ("P4_5", 1, Some(2), 2),
+        ("P4_2", 1, Some(2), 3),
+        ("T2_1", 1, None, 3),
+        ("T3_1", 1, None, 2),
+        ("T4_1", 1, Some(2), 2),
+        ("T4_2", 1, Some(2), 2),
+        ("T4_3", 1, Some(2), 2),
+    ];
+    let mut checks = 0;
+    for name in ["square.cert", "triangle.cert"] {
+        let path = format!(
+            "{}/certificates/norris-sieben-2014/{name}",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let text = std::fs::read_to_string(&path).expect("shipped");
+        let mut file = gamecert::syntax::parse_file(&text);
+        // Searched sequences are left out (they take seconds to write).
+        file.items.retain(|item| match item {
+            Item::Claim(c) => {
+                !matches!(&c.method.node, Method::ProofSequence(b) if b.search.is_some())
+            }
+            _ => true,
+        });
+        let animals = gamecert::elaborate::declarations(&file).animals;
+        for claim in gamecert::elaborate::claims(&file) {
+            let Ok(Explicit::Maker(base, proof)) = claim.explicit else {
+                continue;
+            };
+            let Some(animal) = animals.iter().find(|a| a.cells == base.goal) else {
+                continue;
+            };
+            for &(_, a, finish, b) in losers.iter().filter(|l| l.0 == animal.name) {
+                let false_claim = WinnerClaim {
+                    a,
+                    finish,
+                    b,
+                    ..base.clone()
+                };
+                for mutated in mutations(&proof) {
+                    checks += 1;
+                    assert!(
+                        !verified(&false_claim, &mutated),
+                        "{}: a certificate verified the published loser {} ({a},{finish:?},{b})",
+                        claim.id,
+                        animal.name
+                    );
+                }
+            }
+        }
+    }
+    assert!(checks > 100, "only {checks} checks");
+}
