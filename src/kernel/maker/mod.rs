@@ -348,9 +348,17 @@ impl Checker<'_> {
         let (target, congruence) = &self.proof.start;
         let target_depth = match *target {
             Target::Goal => 0,
-            Target::Situation(j) => *depth
-                .get(j)
-                .ok_or(MakerFailure::TargetNotEarlier { option: 0 })?,
+            // A stated bound (checked to be enough) is credited as stated:
+            // a weaker bound is still a bound, and Thm. 3.1 may use it.
+            Target::Situation(j) => {
+                let needed = *depth
+                    .get(j)
+                    .ok_or(MakerFailure::TargetNotEarlier { option: 0 })?;
+                self.proof.situations[j]
+                    .0
+                    .turns
+                    .map_or(needed, |t| t.max(needed))
+            }
         };
         let (core, neighbourhood) = self.target_cells(*target);
         let finish = match (target, self.claim.finish) {
