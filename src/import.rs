@@ -21,8 +21,11 @@ use crate::kernel::maker::congruence::Congruence;
 use crate::kernel::maker::{Justification, MakerOption, ProofSequence, Situation, Target};
 
 /// A translation of a card orientation (0..7, the card format's list of
-/// linear maps) to the kernel's square point-group element (bit 4: swap x
-/// and y, then bit 1: negate x, bit 2: negate y).
+/// linear maps (x,y) -> (a x + b y, c x + d y) with (a,b,c,d) = (1,0,0,1),
+/// (-1,0,0,1), (0,-1,1,0), (0,1,1,0), (-1,0,0,-1), (1,0,0,-1), (0,1,-1,0),
+/// (0,-1,-1,0)) to the kernel's square point-group element (bit 4: swap x
+/// and y, then bit 1: negate x, bit 2: negate y), through which hints are
+/// applied.
 const ORIENTATION_TO_ELEMENT: [u8; 8] = [0, 1, 5, 4, 3, 2, 6, 7];
 
 /// A hint: the card reached and the map placing it.
@@ -288,7 +291,11 @@ impl CardFile {
         // A hint places card j by its map; the maker marks the image of card
         // j's p (unless he owns it already) and reaches card j.
         let option = |h: &Hint| {
-            let p = cell(map(h, self.cards[h.card].p));
+            let map = congruence(h);
+            let target_p = cell(self.cards[h.card].p);
+            let p = map
+                .image(Some(Lattice::Square), target_p)
+                .unwrap_or(target_p);
             MakerOption {
                 mark: if situation.core.contains(&p) {
                     Vec::new()
@@ -296,7 +303,7 @@ impl CardFile {
                     vec![p]
                 },
                 target: Target::Situation(position[h.card]),
-                map: congruence(h),
+                map,
             }
         };
         let replies = card
@@ -365,22 +372,6 @@ fn congruence(h: &Hint) -> Congruence {
         element: usize::from(ORIENTATION_TO_ELEMENT[usize::from(h.orientation)]),
         shift: [h.shift.0 as i32, h.shift.1 as i32, 0],
     }
-}
-
-/// The image of a cell under a hint's map: the card orientation, then the shift.
-fn map(h: &Hint, (x, y): (i64, i64)) -> (i64, i64) {
-    const LINEAR: [(i64, i64, i64, i64); 8] = [
-        (1, 0, 0, 1),
-        (-1, 0, 0, 1),
-        (0, -1, 1, 0),
-        (0, 1, 1, 0),
-        (-1, 0, 0, -1),
-        (1, 0, 0, -1),
-        (0, 1, -1, 0),
-        (0, -1, -1, 0),
-    ];
-    let (a, b, c, d) = LINEAR[usize::from(h.orientation)];
-    (a * x + b * y + h.shift.0, c * x + d * y + h.shift.1)
 }
 
 /// Parses `(x,y) (x,y) ...` (a goal given on the command line).

@@ -534,17 +534,7 @@ impl Placer {
 
     /// The image of a cell under a congruence of this board.
     pub fn apply(&self, map: &Congruence, c: Cell) -> Option<Cell> {
-        match (map, self.board.lattice()) {
-            (Congruence::Lattice { element, shift }, Some(lattice)) => {
-                let t = lattice.transform(*element, c);
-                Some([t[0] + shift[0], t[1] + shift[1], t[2] + shift[2]])
-            }
-            (Congruence::Permutation(image), None) => {
-                let v = usize::try_from(c[0]).ok()?;
-                image.get(v).map(|&f| [i32::from(f), 0, 0])
-            }
-            _ => None,
-        }
+        map.image(self.board.lattice(), c)
     }
 
     /// Marks and a congruence with which the target (`core`, `neighbourhood`)

@@ -382,18 +382,13 @@ impl Symmetry {
         }
     }
 
+    /// The image of a cell (the cell itself where the map does not act).
     fn apply(&self, map: &Congruence, c: Cell) -> Cell {
-        match (self, map) {
-            (Symmetry::Lattice(l), Congruence::Lattice { element, shift }) => {
-                let t = l.transform(*element, c);
-                [t[0] + shift[0], t[1] + shift[1], t[2] + shift[2]]
-            }
-            (Symmetry::Graph(_), Congruence::Permutation(p)) => {
-                let f = usize::try_from(c[0]).unwrap_or(usize::MAX);
-                p.get(f).map_or(c, |&v| [i32::from(v), 0, 0])
-            }
-            _ => c,
-        }
+        let lattice = match self {
+            Symmetry::Lattice(l) => Some(*l),
+            Symmetry::Graph(_) => None,
+        };
+        map.image(lattice, c).unwrap_or(c)
     }
 
     /// The congruence that acts on cells as `f` (a composition of

@@ -28,14 +28,34 @@ impl Congruence {
     }
 }
 
+impl Congruence {
+    /// The image of a cell, the congruence read on a board of `lattice`
+    /// (`None`: a finite graph board), or `None` when the congruence does
+    /// not act there (a translation on a graph board, a permutation on a
+    /// lattice, a cell that is not a vertex). Applies the congruence as
+    /// written; [`Map::of`] checks that it is one of the board.
+    #[inline]
+    pub fn image(&self, lattice: Option<Lattice>, c: Cell) -> Option<Cell> {
+        match (self, lattice) {
+            (Congruence::Lattice { element, shift }, Some(lattice)) => {
+                let t = lattice.transform(*element, c);
+                Some([t[0] + shift[0], t[1] + shift[1], t[2] + shift[2]])
+            }
+            (Congruence::Permutation(image), None) => {
+                let f = usize::try_from(c[0]).ok()?;
+                (c[1] == 0 && c[2] == 0)
+                    .then(|| image.get(f).map(|&v| [i32::from(v), 0, 0]))
+                    .flatten()
+            }
+            _ => None,
+        }
+    }
+}
+
 /// A congruence checked against its board, ready to map cells.
-pub enum Map<'a> {
-    Lattice {
-        lattice: Lattice,
-        element: usize,
-        shift: Cell,
-    },
-    Permutation(&'a [u16]),
+pub struct Map<'a> {
+    congruence: &'a Congruence,
+    lattice: Option<Lattice>,
 }
 
 impl<'a> Map<'a> {
@@ -49,46 +69,27 @@ impl<'a> Map<'a> {
         board: &Board,
         graph: Option<&FaceGraph>,
     ) -> Option<Map<'a>> {
-        match (congruence, board.lattice(), graph) {
+        let lattice = board.lattice();
+        let valid = match (congruence, lattice, graph) {
             (&Congruence::Lattice { element, shift }, Some(lattice), _) => {
-                let plane = lattice != Lattice::Cubic;
-                let flat = !plane || shift[2] == 0;
+                let flat = lattice == Lattice::Cubic || shift[2] == 0;
                 let keeps_orientation = lattice.same_orientation([0, 0, 0], shift);
-                (element < lattice.point_group_order() && flat && keeps_orientation).then_some(
-                    Map::Lattice {
-                        lattice,
-                        element,
-                        shift,
-                    },
-                )
+                element < lattice.point_group_order() && flat && keeps_orientation
             }
-            (Congruence::Permutation(image), None, Some(g)) => {
-                is_automorphism(g, image).then_some(Map::Permutation(image))
-            }
-            _ => None,
-        }
+            (Congruence::Permutation(image), None, Some(g)) => is_automorphism(g, image),
+            _ => false,
+        };
+        valid.then_some(Map {
+            congruence,
+            lattice,
+        })
     }
 
     /// The image of a cell (on a graph board, `None` for a cell that is not
     /// a vertex).
     #[inline]
     pub fn apply(&self, c: Cell) -> Option<Cell> {
-        match self {
-            Map::Lattice {
-                lattice,
-                element,
-                shift,
-            } => {
-                let t = lattice.transform(*element, c);
-                Some([t[0] + shift[0], t[1] + shift[1], t[2] + shift[2]])
-            }
-            Map::Permutation(image) => {
-                let f = usize::try_from(c[0]).ok()?;
-                (c[1] == 0 && c[2] == 0)
-                    .then(|| image.get(f).map(|&v| [i32::from(v), 0, 0]))
-                    .flatten()
-            }
-        }
+        self.congruence.image(self.lattice, c)
     }
 }
 
