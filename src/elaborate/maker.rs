@@ -9,9 +9,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::{
-    DeclaredAnimal, ElabError, ElabErrorKind, Explicit, cells_of, dimension, resolve_board,
-};
+use super::{DeclaredAnimal, ElabError, ElabErrorKind, Explicit, cells_of, resolve_board};
 use crate::kernel::animals::Board;
 use crate::kernel::animals::lattice::{Cell, Lattice};
 use crate::kernel::budget::Budget;
@@ -67,7 +65,7 @@ pub fn claim(
         placements,
     } = &claim.method.node
     {
-        let expected = dimension(&winner.board);
+        let expected = winner.board.dimension();
         let rule = match rule.node.as_str() {
             "trivial" => DerivedRule::Trivial,
             "proposition-2.1" => DerivedRule::Proposition21,
@@ -199,7 +197,7 @@ fn proof_sequence(
         }
         return searched(claim, search.node, search.span);
     }
-    let expected = dimension(&claim.board);
+    let expected = claim.board.dimension();
     let mut index: HashMap<&str, usize> = HashMap::new();
     for (i, s) in body.situations.iter().enumerate() {
         if s.name.node == "goal" || index.insert(&s.name.node, i).is_some() {
@@ -401,11 +399,7 @@ fn congruence(map: &Spanned<MapAst>, expected: usize) -> Result<Congruence, Elab
 
 /// Cells as certificates write them, separated by spaces.
 pub fn cells_text(cells: &[Cell], dimension: usize) -> String {
-    let one = |c: &Cell| match dimension {
-        1 => format!("({})", c[0]),
-        2 => format!("({},{})", c[0], c[1]),
-        _ => format!("({},{},{})", c[0], c[1], c[2]),
-    };
+    let one = |c: &Cell| crate::syntax::printer::cell(c, dimension);
     cells.iter().map(one).collect::<Vec<_>>().join(" ")
 }
 
@@ -622,7 +616,7 @@ pub fn explicit_file(file: &super::load::SourceFile) -> String {
                         "claim {}: {} by proof-sequence {{\n{}}}\n",
                         c.id.node,
                         crate::syntax::printer::statement(&c.statement.node),
-                        proof_text(proof, dimension(&winner.board))
+                        proof_text(proof, winner.board.dimension())
                     ));
                     continue;
                 }

@@ -220,7 +220,7 @@ fn declared_animal(
     boards: &HashMap<String, Result<Board, ElabError>>,
 ) -> Result<DeclaredAnimal, ElabError> {
     let board = resolve_board(&decl.board, boards)?;
-    let expected = dimension(&board);
+    let expected = board.dimension();
     let (cells, spans): (Vec<animals::lattice::Cell>, Vec<Span>) = match &decl.cells {
         ast::AnimalCells::Coordinates(list) => {
             let cells = cells_of(list, expected)?;
@@ -260,17 +260,6 @@ fn declared_animal(
         board,
         cells,
     })
-}
-
-/// The coordinates per cell on a board: 3 on the cubic lattice, 2 on the
-/// plane lattices and their regions, 1 (a vertex number) on solids and
-/// graph boards.
-pub fn dimension(board: &Board) -> usize {
-    match board {
-        Board::Lattice(Lattice::Cubic) => 3,
-        Board::Lattice(_) | Board::Region(_) => 2,
-        Board::Solid(_) | Board::Graph(_) => 1,
-    }
 }
 
 /// Written coordinate tuples as cells: each of `expected` coordinates,

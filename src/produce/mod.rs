@@ -3,7 +3,7 @@
 
 pub mod maker;
 
-use crate::elaborate::{Explicit, dimension, maker::proof_text};
+use crate::elaborate::{Explicit, maker::proof_text};
 use crate::kernel::budget::Budget;
 use crate::kernel::verdict::Verdict;
 use crate::syntax::ast::Item;
@@ -78,7 +78,7 @@ pub fn prove_text(
         _ => "UNDECIDED",
     };
     eprintln!("{word}: {}", crate::report::wording::detail(&verdict));
-    let body = proof_text(&proof, dimension(&claim.board));
+    let body = proof_text(&proof, claim.board.dimension());
     Ok((
         format!(
             "gamecert 1\n# Written by `gamecert prove {statement}`{}; {} situations.\n{header}claim proved: {statement} by proof-sequence {{\n{body}}}\n",

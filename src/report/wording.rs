@@ -174,17 +174,8 @@ fn derived_text(kind: DerivedKind, f: &DerivedFailure) -> String {
     }
 }
 
-/// A cell as certificates write it.
-pub fn cell_text(c: &[i32; 3], dimension: usize) -> String {
-    match dimension {
-        1 => format!("({})", c[0]),
-        2 => format!("({},{})", c[0], c[1]),
-        _ => format!("({},{},{})", c[0], c[1], c[2]),
-    }
-}
-
 fn maker_text(f: &MakerFailure, dimension: usize, at_start: bool) -> String {
-    let cell = |c: &[i32; 3]| cell_text(c, dimension);
+    let cell = |c: &[i32; 3]| crate::syntax::printer::cell(c, dimension);
     let option = |k: &usize| {
         if at_start {
             "its placement".to_string()

@@ -6,6 +6,16 @@
 
 use super::ast::*;
 
+/// A cell as certificates write it: `(f)`, `(x,y)` or `(x,y,z)` for
+/// boards of `dimension` 1, 2 or 3.
+pub fn cell(c: &[i32; 3], dimension: usize) -> String {
+    match dimension {
+        1 => format!("({})", c[0]),
+        2 => format!("({},{})", c[0], c[1]),
+        _ => format!("({},{},{})", c[0], c[1], c[2]),
+    }
+}
+
 /// `(a,b)` or `(a->c,b)`.
 pub fn maker_game(g: &MakerGame) -> String {
     match g.finish {

@@ -102,6 +102,17 @@ impl Board {
         }
     }
 
+    /// Coordinates per cell: 3 on the cubic lattice, 2 on the plane
+    /// lattices and their regions, 1 (a vertex number) on solids and graph
+    /// boards.
+    pub fn dimension(&self) -> usize {
+        match self.lattice() {
+            Some(Lattice::Cubic) => 3,
+            Some(_) => 2,
+            None => 1,
+        }
+    }
+
     /// The graph of a solid or graph board, whose automorphisms are its
     /// congruences; `None` for lattices and regions.
     pub fn face_graph(&self) -> Option<FaceGraph> {

@@ -95,11 +95,7 @@ pub struct ProofSequence {
 /// value is the number of maker turns the strategy needs at most.
 pub fn check(claim: &WinnerClaim, proof: &ProofSequence, mut budget: Budget) -> Verdict {
     let rule = Rule::ProofSequence;
-    let dimension = match claim.board.lattice() {
-        Some(crate::kernel::animals::lattice::Lattice::Cubic) => 3,
-        Some(_) => 2,
-        None => 1,
-    };
+    let dimension = claim.board.dimension();
     let refuted = |situation: Option<&str>, failure| Verdict::Refuted {
         rule,
         refutation: Refutation::Maker {
