@@ -109,24 +109,9 @@ pub fn check_files(files: &[SourceFile], options: &CheckOptions) -> Outcome {
         let Ok(explicit) = &files[f].claims[c].explicit else {
             continue;
         };
-        if matches!(explicit, Explicit::Derived(..)) {
-            continue; // after the claims they cite, below
-        }
         let started = Instant::now();
-        let verdict = match explicit {
-            Explicit::Impartial(statement, evidence) => {
-                check(statement, evidence, options.limits.budget(), helpers)
-            }
-            Explicit::Partizan(statement, evidence) => {
-                check_partizan(statement, evidence, options.limits.budget())
-            }
-            Explicit::Animals(claim) => {
-                crate::kernel::animals::check(claim, options.limits.budget(), helpers + 1)
-            }
-            Explicit::Maker(claim, proof) => {
-                crate::kernel::maker::check(claim, proof, options.limits.budget())
-            }
-            Explicit::Derived(..) => unreachable!("skipped above"),
+        let Some(verdict) = run_kernel(explicit, options, helpers) else {
+            continue; // derived: after the claims it cites, below
         };
         let seconds = started.elapsed().as_secs_f64();
         let hint = suggestion(explicit, &verdict);
@@ -297,14 +282,7 @@ fn verdict_of(
                 };
                 let v = verdict_of(file, f, j, known, options, depth + 1);
                 let claim = match &file.claims[j].explicit {
-                    Ok(Explicit::Maker(w, _)) => Some(GameClaim {
-                        side: Side::Winner,
-                        board: w.board.clone(),
-                        goal: w.goal.clone(),
-                        a: w.a,
-                        finish: w.finish,
-                        b: w.b,
-                    }),
+                    Ok(Explicit::Maker(w, _)) => Some(GameClaim::of(Side::Winner, w.clone())),
                     Ok(Explicit::Derived(g, _, _)) => Some(g.clone()),
                     _ => None,
                 };
@@ -326,22 +304,27 @@ fn verdict_of(
                 not_verified(derived::rule_of(rule))
             }
         }
-        Ok(Explicit::Maker(claim, proof)) => {
-            crate::kernel::maker::check(claim, proof, options.limits.budget())
-        }
-        Ok(Explicit::Impartial(statement, evidence)) => {
-            check(statement, evidence, options.limits.budget(), 0)
-        }
-        Ok(Explicit::Partizan(statement, evidence)) => {
-            check_partizan(statement, evidence, options.limits.budget())
-        }
-        Ok(Explicit::Animals(claim)) => {
-            crate::kernel::animals::check(claim, options.limits.budget(), 1)
+        Ok(explicit) => {
+            run_kernel(explicit, options, 0).unwrap_or_else(|| not_verified(Rule::ProofSequence))
         }
         Err(_) => not_verified(Rule::ProofSequence),
     };
     known.insert((f, c), verdict.clone());
     verdict
+}
+
+/// The kernel's verdict on a claim that rests on nothing else (`None` for
+/// derived claims, which need their citations' verdicts first);
+/// `helpers`: extra threads a search may use.
+fn run_kernel(explicit: &Explicit, options: &CheckOptions, helpers: usize) -> Option<Verdict> {
+    let budget = options.limits.budget();
+    Some(match explicit {
+        Explicit::Impartial(statement, evidence) => check(statement, evidence, budget, helpers),
+        Explicit::Partizan(statement, evidence) => check_partizan(statement, evidence, budget),
+        Explicit::Animals(claim) => crate::kernel::animals::check(claim, budget, helpers + 1),
+        Explicit::Maker(claim, proof) => crate::kernel::maker::check(claim, proof, budget),
+        Explicit::Derived(..) => return None,
+    })
 }
 
 fn selected(options: &CheckOptions, id: &str) -> bool {

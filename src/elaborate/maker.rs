@@ -81,14 +81,7 @@ pub fn claim(
             "monotonicity" => DerivedRule::Monotonicity,
             _ => DerivedRule::SubAnimal,
         };
-        let game = GameClaim {
-            side,
-            board: winner.board,
-            goal: winner.goal,
-            a: winner.a,
-            finish: winner.finish,
-            b: winner.b,
-        };
+        let game = GameClaim::of(side, winner);
         let cites = cites.iter().map(|c| c.node.clone()).collect();
         return Ok(Explicit::Derived(game, rule, cites));
     }

@@ -26,6 +26,18 @@ pub struct GameClaim {
 }
 
 impl GameClaim {
+    /// The game of a winner claim, stated for `side`.
+    pub fn of(side: Side, claim: super::WinnerClaim) -> GameClaim {
+        GameClaim {
+            side,
+            board: claim.board,
+            goal: claim.goal,
+            a: claim.a,
+            finish: claim.finish,
+            b: claim.b,
+        }
+    }
+
     /// The marks the maker may use in the completing turn.
     fn last(&self) -> usize {
         self.finish.unwrap_or(self.a).max(self.a)
