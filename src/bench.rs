@@ -121,14 +121,7 @@ fn time_cards() {
         15,
         15,
     )));
-    let goal = vec![
-        [0, 0, 0],
-        [1, 0, 0],
-        [2, 0, 0],
-        [3, 0, 0],
-        [3, 1, 0],
-        [4, 1, 0],
-    ];
+    let goal = crate::import::SNAKY.to_vec();
     let proof = cards.proof_sequence(&board, &goal);
     let translated = started.elapsed().as_secs_f64();
     let claim = WinnerClaim {

@@ -28,6 +28,19 @@ use crate::kernel::maker::{Justification, MakerOption, ProofSequence, Situation,
 /// applied.
 const ORIENTATION_TO_ELEMENT: [u8; 8] = [0, 1, 5, 4, 3, 2, 6, 7];
 
+/// Snaky, the goal of the published card file.
+pub const SNAKY: [Cell; 6] = [
+    [0, 0, 0],
+    [1, 0, 0],
+    [2, 0, 0],
+    [3, 0, 0],
+    [3, 1, 0],
+    [4, 1, 0],
+];
+
+/// The domino, the goal of the two-card example.
+pub const DOMINO: [Cell; 2] = [[0, 0, 0], [1, 0, 0]];
+
 /// A hint: the card reached and the map placing it.
 #[derive(Clone, Copy, Debug)]
 struct Hint {

@@ -14,7 +14,7 @@ use gamecert::elaborate::canonical::Canonical;
 use gamecert::elaborate::games;
 use gamecert::kernel::budget::Budget;
 use gamecert::kernel::impartial::{Outcome, Play, evaluate};
-use gamecert::report::diagnostics::{elab_problem, render, syntax_problem};
+use gamecert::report::diagnostics::{elab_problem, line_column, render, syntax_problem};
 use gamecert::syntax::parse_game;
 
 fn main() -> ExitCode {
@@ -307,18 +307,8 @@ fn parse_window(text: &str) -> Option<(u16, u16)> {
 fn run_import(i: args::ImportArgs) -> i32 {
     let args::ImportFormat::SnakyCards = i.format;
     let (name, goal) = match i.goal.to_ascii_lowercase().as_str() {
-        "snaky" => (
-            "Snaky",
-            vec![
-                [0, 0, 0],
-                [1, 0, 0],
-                [2, 0, 0],
-                [3, 0, 0],
-                [3, 1, 0],
-                [4, 1, 0],
-            ],
-        ),
-        "domino" => ("Domino", vec![[0, 0, 0], [1, 0, 0]]),
+        "snaky" => ("Snaky", gamecert::import::SNAKY.to_vec()),
+        "domino" => ("Domino", gamecert::import::DOMINO.to_vec()),
         _ => match gamecert::import::parse_cells(&i.goal) {
             Some(cells) => ("Goal", cells),
             None => {
@@ -347,8 +337,7 @@ fn run_import(i: args::ImportArgs) -> i32 {
     let cards = match gamecert::import::CardFile::parse(&text) {
         Ok(c) => c,
         Err(e) => {
-            let line = text[..e.offset].matches('\n').count() + 1;
-            let column = e.offset - text[..e.offset].rfind('\n').map_or(0, |n| n + 1) + 1;
+            let (line, column) = line_column(&text, e.offset);
             eprintln!("error: {}:{line}:{column}: {}", i.file.display(), e.message);
             return 2;
         }
