@@ -233,7 +233,8 @@ fn run_elaborate(e: args::ElaborateArgs) -> i32 {
         );
         code = 2;
     }
-    print!("{}", gamecert::elaborate::maker::explicit_file(file));
+    let explicit = gamecert::elaborate::maker::explicit_file(file);
+    let _ = std::io::stdout().write_all(explicit.as_bytes());
     for claim in &file.claims {
         if let Err(err) = &claim.explicit {
             eprint!(
@@ -285,7 +286,9 @@ fn run_prove(p: args::ProveArgs) -> i32 {
                         return 2;
                     }
                 }
-                None => print!("{certificate}"),
+                None => {
+                    let _ = std::io::stdout().write_all(certificate.as_bytes());
+                }
             }
             code
         }
@@ -356,7 +359,7 @@ fn run_import(i: args::ImportArgs) -> i32 {
             }
         },
         None => {
-            print!("{certificate}");
+            let _ = std::io::stdout().write_all(certificate.as_bytes());
             0
         }
     }
