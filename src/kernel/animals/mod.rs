@@ -86,9 +86,14 @@ impl Board {
             Board::Lattice(Lattice::Cubic) => true,
             Board::Lattice(_) => c[2] == 0,
             Board::Region(region) => region.contains(c),
-            Board::Solid(_) | Board::Graph(_) => self
-                .face_graph()
-                .is_some_and(|g| c[1] == 0 && c[2] == 0 && (0..g.faces() as i32).contains(&c[0])),
+            Board::Solid(_) | Board::Graph(_) => {
+                // A graph board's size is read off it, not off a copy.
+                let faces = match self {
+                    Board::Graph(g) => g.faces(),
+                    _ => self.face_graph().map_or(0, |g| g.faces()),
+                };
+                c[1] == 0 && c[2] == 0 && (0..faces as i32).contains(&c[0])
+            }
         }
     }
 
