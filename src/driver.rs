@@ -192,10 +192,13 @@ pub fn check_files(files: &[SourceFile], options: &CheckOptions) -> Outcome {
                 VerdictName::Undecided => summary.undecided += 1,
                 VerdictName::Error => summary.errors += 1,
             }
-            let depends_on = match &claim.explicit {
-                Ok(Explicit::Derived(_, _, cites)) => cites.clone(),
-                _ => Vec::new(),
-            };
+            let depends_on = claim
+                .explicit
+                .as_ref()
+                .ok()
+                .and_then(Explicit::citations)
+                .map(<[String]>::to_vec)
+                .unwrap_or_default();
             claims.push(ClaimReport {
                 id: claim.id.clone(),
                 statement: claim.statement.clone(),
@@ -242,7 +245,12 @@ fn derive_all(
         }
     }
     for (i, &(f, c)) in jobs.iter().enumerate() {
-        if matches!(files[f].claims[c].explicit, Ok(Explicit::Derived(..))) {
+        let cites = files[f].claims[c]
+            .explicit
+            .as_ref()
+            .ok()
+            .and_then(Explicit::citations);
+        if cites.is_some() {
             let started = Instant::now();
             let verdict = verdict_of(&files[f], f, c, &mut known, options, 0);
             results[i] = Some((verdict, started.elapsed().as_secs_f64(), None));
@@ -259,7 +267,7 @@ fn verdict_of(
     options: &CheckOptions,
     depth: usize,
 ) -> Verdict {
-    use crate::kernel::maker::derived::{self, Cited, GameClaim, Side};
+    use crate::kernel::maker::derived::{Cited, Side};
     use crate::kernel::verdict::{Rule, Undecided};
     if let Some(v) = known.get(&(f, c)) {
         return v.clone();
@@ -272,45 +280,75 @@ fn verdict_of(
         // Citations are acyclic (checked when elaborating); the depth guard
         // only keeps a bug from recursing forever.
         Ok(_) if depth > file.claims.len() => not_verified(Rule::ProofSequence),
-        Ok(Explicit::Derived(claim, rule, cites)) => {
-            let mut cited = Vec::new();
-            let mut all_verified = true;
-            for id in cites {
-                let Some(j) = file.claims.iter().position(|k| &k.id == id) else {
-                    all_verified = false;
-                    continue;
-                };
-                let v = verdict_of(file, f, j, known, options, depth + 1);
-                let claim = match &file.claims[j].explicit {
-                    Ok(Explicit::Maker(w, _)) => Some(GameClaim::of(Side::Winner, w.clone())),
-                    Ok(Explicit::Derived(g, _, _)) => Some(g.clone()),
-                    _ => None,
-                };
-                match (v, claim) {
-                    (Verdict::Verified { value, .. }, Some(claim)) => {
-                        // A verified win's value is its turn bound (0: none).
-                        let bounded = claim.side == Side::Winner && value > 0;
-                        cited.push(Cited {
-                            claim,
-                            turns: bounded.then_some(value),
-                        });
+        Ok(explicit) => match explicit.citations() {
+            Some(cites) => {
+                let mut cited = Vec::new();
+                let mut all_verified = true;
+                for id in cites {
+                    let Some(j) = file.claims.iter().position(|k| &k.id == id) else {
+                        all_verified = false;
+                        continue;
+                    };
+                    let v = verdict_of(file, f, j, known, options, depth + 1);
+                    let claim = file.claims[j]
+                        .explicit
+                        .as_ref()
+                        .ok()
+                        .and_then(Explicit::game_claim);
+                    match (v, claim) {
+                        (Verdict::Verified { value, .. }, Some(claim)) => {
+                            // A verified win's value is its turn bound (0: none).
+                            let bounded = claim.side == Side::Winner && value > 0;
+                            cited.push(Cited {
+                                claim,
+                                turns: bounded.then_some(value),
+                            });
+                        }
+                        _ => all_verified = false,
                     }
-                    _ => all_verified = false,
                 }
+                cited_verdict(explicit, &cited, all_verified, options)
             }
-            if all_verified {
-                derived::check(claim, rule, &cited)
-            } else {
-                not_verified(derived::rule_of(rule))
-            }
-        }
-        Ok(explicit) => {
-            run_kernel(explicit, options, 0).unwrap_or_else(|| not_verified(Rule::ProofSequence))
-        }
+            None => run_kernel(explicit, options, 0)
+                .unwrap_or_else(|| not_verified(Rule::ProofSequence)),
+        },
         Err(_) => not_verified(Rule::ProofSequence),
     };
     known.insert((f, c), verdict.clone());
     verdict
+}
+
+/// The kernel's verdict on a claim that cites others, given what they
+/// establish (`all_verified`: every citation was verified).
+fn cited_verdict(
+    explicit: &Explicit,
+    cited: &[crate::kernel::maker::derived::Cited],
+    all_verified: bool,
+    options: &CheckOptions,
+) -> Verdict {
+    use crate::kernel::breaker::{classify, threshold};
+    use crate::kernel::maker::derived;
+    use crate::kernel::verdict::{Rule, Undecided};
+    let games: Vec<_> = cited.iter().map(|c| c.claim.clone()).collect();
+    let (rule, verdict) = match explicit {
+        Explicit::Derived(claim, rule, _) => (
+            derived::rule_of(rule),
+            all_verified.then(|| derived::check(claim, rule, cited)),
+        ),
+        Explicit::Threshold(claim, _) => (
+            Rule::Threshold,
+            all_verified.then(|| threshold::check(claim, &games)),
+        ),
+        Explicit::Classify(claim, _) => (
+            Rule::Classification,
+            all_verified.then(|| classify::check(claim, &games, options.limits.budget())),
+        ),
+        _ => (Rule::ProofSequence, None),
+    };
+    verdict.unwrap_or(Verdict::Undecided {
+        rule,
+        reason: Undecided::CitationNotVerified,
+    })
 }
 
 /// The kernel's verdict on a claim that rests on nothing else (`None` for
@@ -323,7 +361,10 @@ fn run_kernel(explicit: &Explicit, options: &CheckOptions, helpers: usize) -> Op
         Explicit::Partizan(statement, evidence) => check_partizan(statement, evidence, budget),
         Explicit::Animals(claim) => crate::kernel::animals::check(claim, budget, helpers + 1),
         Explicit::Maker(claim, proof) => crate::kernel::maker::check(claim, proof, budget),
-        Explicit::Derived(..) => return None,
+        Explicit::Breaker(claim, strategy) => {
+            crate::kernel::breaker::check(claim, strategy, budget)
+        }
+        Explicit::Derived(..) | Explicit::Threshold(..) | Explicit::Classify(..) => return None,
     })
 }
 

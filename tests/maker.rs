@@ -220,15 +220,16 @@ fn shipped_finite_board_certificates_survive_mutation_only_when_true() {
     use gamecert::elaborate::Explicit;
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/certificates/bode-2000/platonic-maker.cert"
+        "/certificates/bode-2000/platonic-classification.cert"
     );
     let text = std::fs::read_to_string(path).expect("shipped");
     let file = gamecert::syntax::parse_file(&text);
     let mut checked = 0;
     let mut false_claims = 0;
     for claim in gamecert::elaborate::claims(&file) {
+        // The file's losers and classifications are tests/breaker.rs's.
         let Ok(Explicit::Maker(base, proof)) = claim.explicit else {
-            panic!("{}: not a maker claim", claim.id)
+            continue;
         };
         assert!(verified(&base, &proof), "{}", claim.id);
         let harder = WinnerClaim {

@@ -62,6 +62,17 @@ fn mutations(statement: &Statement, text: &str) -> Vec<(Span, String)> {
         // Maker certificates are mutated inside their proof sequences (a cell
         // dropped or moved, an option dropped) by tests/maker.rs.
         Statement::Winner { .. } | Statement::Loser { .. } => Vec::new(),
+        // Threshold entries are mutated by tests/breaker.rs (their files
+        // search proof sequences when elaborated, too slow to redo per mutant).
+        Statement::Threshold { .. } => Vec::new(),
+        Statement::Classify {
+            winners, losers, ..
+        } => vec![
+            (winners.span, (winners.node + 1).to_string()),
+            (winners.span, winners.node.saturating_sub(1).to_string()),
+            (losers.span, (losers.node + 1).to_string()),
+            (losers.span, losers.node.saturating_sub(1).to_string()),
+        ],
         Statement::CountPositions { count, .. } => {
             vec![
                 (count.span, (count.node + 1).to_string()),

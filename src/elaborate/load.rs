@@ -17,7 +17,7 @@ use crate::syntax::ast::{File, Item};
 use crate::syntax::parse_file;
 
 /// One loaded certificate file.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct SourceFile {
     /// The path as shown in reports (relative to the working directory when possible).
     pub display: String,

@@ -92,7 +92,12 @@ pub fn claim(
         span: claim.method.span,
     };
     if side == Side::Loser {
-        return Err(not_applicable());
+        let Method::Pairing(body) = &claim.method.node else {
+            return Err(not_applicable());
+        };
+        let game = GameClaim::of(side, winner);
+        let strategy = super::breaker::strategy(&game, body)?;
+        return Ok(Explicit::Breaker(game, strategy));
     }
     let proof = match &claim.method.node {
         Method::ProofSequence(body) => proof_sequence(&winner, body, claim.method.span)?,
@@ -122,7 +127,7 @@ pub fn claim(
 
 /// The goal animal's cells: declared on the claim's board, or on the
 /// lattice of which the board is a region.
-fn goal(
+pub(super) fn goal(
     name: &Spanned<String>,
     board: &Board,
     animals: &[DeclaredAnimal],
@@ -360,7 +365,7 @@ fn complete_replies(
 }
 
 /// A written congruence.
-fn congruence(map: &Spanned<MapAst>, expected: usize) -> Result<Congruence, ElabError> {
+pub(super) fn congruence(map: &Spanned<MapAst>, expected: usize) -> Result<Congruence, ElabError> {
     let bad = || ElabError {
         kind: ElabErrorKind::BadCongruence,
         span: map.span,

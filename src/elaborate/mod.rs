@@ -6,6 +6,7 @@
 //! Architecture invariant: errors here are values with spans
 //! ([`ElabError`]); their wording lives in `report::diagnostics`.
 
+pub mod breaker;
 pub mod canonical;
 pub mod games;
 pub mod load;
@@ -391,6 +392,41 @@ pub enum Explicit {
         crate::kernel::maker::derived::DerivedRule,
         Vec<String>,
     ),
+    /// A loser claim by a paving or a strategy tree ending in pairings.
+    Breaker(
+        crate::kernel::maker::derived::GameClaim,
+        crate::kernel::breaker::Strategy,
+    ),
+    /// A threshold sequence, citing claims of the file by id.
+    Threshold(
+        crate::kernel::breaker::threshold::ThresholdClaim,
+        Vec<String>,
+    ),
+    /// A classification of a finite board, citing claims of the file by id.
+    Classify(crate::kernel::breaker::classify::ClassifyClaim, Vec<String>),
+}
+
+impl Explicit {
+    /// The ids of the claims this one rests on (derived results, threshold
+    /// sequences and classifications).
+    pub fn citations(&self) -> Option<&[String]> {
+        match self {
+            Explicit::Derived(_, _, cites)
+            | Explicit::Threshold(_, cites)
+            | Explicit::Classify(_, cites) => Some(cites),
+            _ => None,
+        }
+    }
+
+    /// The winner or loser claim this one establishes, if it is one.
+    pub fn game_claim(&self) -> Option<crate::kernel::maker::derived::GameClaim> {
+        use crate::kernel::maker::derived::{GameClaim, Side};
+        match self {
+            Explicit::Maker(w, _) => Some(GameClaim::of(Side::Winner, w.clone())),
+            Explicit::Derived(g, _, _) | Explicit::Breaker(g, _) => Some(g.clone()),
+            _ => None,
+        }
+    }
 }
 
 /// Elaborates the claims of one parsed file.
@@ -427,6 +463,11 @@ pub fn claims_reading(file: &ast::File, read: &FileReader) -> Vec<ElaboratedClai
                 let animals = declared_animals.get_or_insert_with(|| declarations(file).animals);
                 maker::claim(claim, &boards, animals, read)
             }
+            ast::Statement::Threshold { .. } => {
+                let animals = declared_animals.get_or_insert_with(|| declarations(file).animals);
+                breaker::threshold_claim(claim, &boards, animals)
+            }
+            ast::Statement::Classify { .. } => breaker::classify_claim(claim, &boards),
             _ => explicit_claim(claim),
         };
         if seen.insert(&claim.id.node, claim.id.span).is_some() {
@@ -455,12 +496,12 @@ fn check_citations(file: &ast::File, claims: &mut [ElaboratedClaim]) {
         .map(|(i, c)| (c.id.clone(), i))
         .collect();
     let cites = |c: &ElaboratedClaim| -> Vec<usize> {
-        match &c.explicit {
-            Ok(Explicit::Derived(_, _, cites)) => {
-                cites.iter().filter_map(|id| ids.get(id).copied()).collect()
-            }
-            _ => Vec::new(),
-        }
+        let cited = c.explicit.as_ref().ok().and_then(Explicit::citations);
+        cited
+            .unwrap_or_default()
+            .iter()
+            .filter_map(|id| ids.get(id).copied())
+            .collect()
     };
     let graph: Vec<Vec<usize>> = claims.iter().map(cites).collect();
     let written: Vec<&ast::Claim> = file
@@ -472,11 +513,15 @@ fn check_citations(file: &ast::File, claims: &mut [ElaboratedClaim]) {
         })
         .collect();
     for (i, claim) in claims.iter_mut().enumerate() {
-        let Ok(Explicit::Derived(_, _, cited)) = &claim.explicit else {
+        let Some(cited) = claim.explicit.as_ref().ok().and_then(Explicit::citations) else {
             continue;
         };
         let spans: Vec<Span> = match written.get(i).map(|c| &c.method.node) {
-            Some(Method::Derived { cites, .. }) => cites.iter().map(|c| c.span).collect(),
+            Some(
+                Method::Derived { cites, .. }
+                | Method::Citation(cites)
+                | Method::Enumeration(cites),
+            ) => cites.iter().map(|c| c.span).collect(),
             _ => Vec::new(),
         };
         if let Some((k, id)) = cited
@@ -737,7 +782,7 @@ fn animals_claim(
     else {
         unreachable!("called for counting claims only")
     };
-    if !matches!(claim.method.node, Method::Enumeration) {
+    if !matches!(&claim.method.node, Method::Enumeration(c) if c.is_empty()) {
         let method = claim.method.node.name().to_string();
         return Err(ElabError {
             kind: ElabErrorKind::MethodNotApplicable { method },
@@ -843,7 +888,9 @@ fn explicit_claim(claim: &ast::Claim) -> Result<Explicit, ElabError> {
         | ast::Statement::Number { .. } => unreachable!("partizan statements are routed above"),
         ast::Statement::CountAnimals { .. }
         | ast::Statement::Winner { .. }
-        | ast::Statement::Loser { .. } => {
+        | ast::Statement::Loser { .. }
+        | ast::Statement::Threshold { .. }
+        | ast::Statement::Classify { .. } => {
             unreachable!("counting and maker claims are routed above")
         }
     };
@@ -872,7 +919,9 @@ fn explicit_claim(claim: &ast::Claim) -> Result<Explicit, ElabError> {
         Method::Definition | Method::Derivation(_) => {
             unreachable!("partizan methods are routed above")
         }
-        Method::Enumeration
+        Method::Enumeration(_)
+        | Method::Citation(_)
+        | Method::Pairing(_)
         | Method::ProofSequence(_)
         | Method::Cards { .. }
         | Method::Derived { .. } => {
@@ -952,7 +1001,9 @@ fn partizan_claim(claim: &ast::Claim) -> Result<Explicit, ElabError> {
         // rulesets only.
         ast::Statement::CountAnimals { .. }
         | ast::Statement::Winner { .. }
-        | ast::Statement::Loser { .. } => {
+        | ast::Statement::Loser { .. }
+        | ast::Statement::Threshold { .. }
+        | ast::Statement::Classify { .. } => {
             unreachable!("counting and maker claims are routed above")
         }
         ast::Statement::Outcome { game, .. }
@@ -1002,7 +1053,9 @@ fn partizan_claim(claim: &ast::Claim) -> Result<Explicit, ElabError> {
         ),
         Method::Search => return Err(not_applicable("search")),
         Method::Table(_) => return Err(not_applicable("table")),
-        Method::Enumeration
+        Method::Enumeration(_)
+        | Method::Citation(_)
+        | Method::Pairing(_)
         | Method::ProofSequence(_)
         | Method::Cards { .. }
         | Method::Derived { .. } => {

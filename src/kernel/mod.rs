@@ -6,6 +6,7 @@
 //! enums of facts; the wording of every verdict lives in `report`.
 
 pub mod animals;
+pub mod breaker;
 pub mod budget;
 pub mod hash;
 pub mod impartial;

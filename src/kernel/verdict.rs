@@ -27,6 +27,12 @@ pub enum Rule {
     ProofSequence,
     /// M2-M8: a derived result.
     Derived(DerivedKind),
+    /// B1-B2: a loser by a paving, or a strategy tree ending in pavings.
+    Paving,
+    /// B3: a threshold sequence from cited claims.
+    Threshold,
+    /// B4: a classification of a finite board from cited claims.
+    Classification,
 }
 
 /// The derived rules of SPEC 3.5.
@@ -53,6 +59,9 @@ impl Rule {
             Rule::PartizanDerivation => "partizan.derivation",
             Rule::AnimalEnumeration => "animals.enumeration",
             Rule::ProofSequence => "maker.proof-sequence",
+            Rule::Paving => "breaker.paving",
+            Rule::Threshold => "breaker.threshold",
+            Rule::Classification => "breaker.classification",
             Rule::Derived(kind) => match kind {
                 DerivedKind::Trivial => "maker.trivial",
                 DerivedKind::Proposition21 => "maker.proposition-2.1",
@@ -219,6 +228,79 @@ pub enum DerivedFailure {
     SumsDoNotMatch,
 }
 
+/// Why a breaker strategy (a paving or a tree of answers ending in
+/// pavings) does not prove its loser claim. `path` is the maker's marks
+/// leading to the node where the check failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BreakerFailure {
+    /// Pavings answer one maker mark per turn: the claim is not (1,b).
+    NotOneMakerMark,
+    /// A pair has a cell off the board.
+    PairOffBoard { cell: Cell },
+    /// A pair relates a cell to itself.
+    PairOfOneCell { cell: Cell },
+    /// A paving on a lattice needs a period.
+    NoPeriod,
+    /// A finite board's pairing is explicit: no period.
+    PeriodOnFiniteBoard,
+    /// The period's generator (counting from 1) is not a translation of the lattice.
+    PeriodNotATranslation { index: usize },
+    /// The period's generators do not span the lattice's dimensions.
+    PeriodSingular,
+    /// A cell is related to more cells than the breaker marks per turn.
+    Degree { cell: Cell, partners: Vec<Cell> },
+    /// This placement holds no related pair of free cells.
+    Unpaired {
+        path: Vec<Cell>,
+        placement: Vec<Cell>,
+    },
+    /// Strategy trees are for finite boards.
+    TreeOnLattice,
+    /// The maker may mark this free cell and the tree does not answer it.
+    MissingMove { path: Vec<Cell>, cell: Cell },
+    /// A move is answered twice.
+    MoveTwice { path: Vec<Cell>, cell: Cell },
+    /// A move the tree answers is not a free cell of the board.
+    MoveNotFree { path: Vec<Cell>, cell: Cell },
+    /// The maker completes a placement with this mark.
+    MakerCompletes { path: Vec<Cell>, cell: Cell },
+    /// The reply to the maker's mark on this cell has more than b cells or repeats one.
+    ReplyTooLarge { path: Vec<Cell>, cell: Cell },
+    /// A reply cell is not free.
+    ReplyNotFree { path: Vec<Cell>, cell: Cell },
+    /// The congruence answering this move is not a symmetry of the position
+    /// taking an answered move to it.
+    BadSymmetry { path: Vec<Cell>, cell: Cell },
+}
+
+/// Why a threshold sequence is not established by its citations.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ThresholdFailure {
+    /// The sequence must end with its one `inf`.
+    NotEndingInInfinity,
+    /// `inf` at n maker marks, fewer than the goal's cells.
+    InfinityTooEarly { n: usize, size: usize },
+    /// A cited claim (counting from 1) is about another goal or board.
+    CitedOtherGoal { citation: usize },
+    /// No cited claim makes the goal an (n,b)-winner.
+    MissingWinner { n: usize, b: usize },
+    /// No cited claim makes the goal an (n,b)-loser.
+    MissingLoser { n: usize, b: usize },
+}
+
+/// Why a classification does not hold.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ClassifyFailure {
+    /// A cited claim (counting from 1) is not about this board's (1,1) game.
+    CitedOtherGame { citation: usize },
+    /// No cited winner contains this animal and it contains no cited loser.
+    Unaccounted { animal: Vec<Cell> },
+    /// The cited claims make this animal both a winner and a loser.
+    Contradiction { animal: Vec<Cell> },
+    /// The counts are these.
+    Counts { winners: u64, losers: u64 },
+}
+
 /// A claim shown false, with the evidence.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Refutation {
@@ -268,6 +350,16 @@ pub enum Refutation {
     },
     /// A derived result does not follow.
     Derived(DerivedFailure),
+    /// A breaker strategy fails.
+    Breaker {
+        failure: BreakerFailure,
+        /// Coordinates per cell, as for proof sequences.
+        dimension: usize,
+    },
+    /// A threshold sequence is not established.
+    Threshold(ThresholdFailure),
+    /// A classification fails.
+    Classify(ClassifyFailure),
     /// A table entry is wrong (so the table does not support the claim).
     TableEntry {
         entry: usize,

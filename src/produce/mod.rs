@@ -1,6 +1,7 @@
 //! Producers: searches that write certificates (untrusted; whatever they
 //! write, the kernel checks like a hand-written certificate).
 
+pub mod breaker;
 pub mod maker;
 
 use crate::elaborate::{Explicit, maker::proof_text};
@@ -30,6 +31,9 @@ pub fn prove_text(
         })
         .map(|text| format!("{text}\n"))
         .collect();
+    if statement.trim_start().starts_with("loser") {
+        return prove_loser(&header, statement, budget);
+    }
     let probe = format!(
         "gamecert 1\n{header}claim proved: {statement} by proof-sequence {{\n  start goal\n}}\n"
     );
@@ -87,4 +91,85 @@ pub fn prove_text(
         ),
         code,
     ))
+}
+
+/// How many maker marks a strategy tree answers before its pairing.
+const TREE_DEPTH: usize = 2;
+
+/// `gamecert prove loser ...`: a paving (periodic on a lattice), or on a
+/// finite board a pairing or a strategy tree ending in pairings, checked by
+/// the kernel before it is written.
+fn prove_loser(
+    header: &str,
+    statement: &str,
+    mut budget: Budget,
+) -> Result<(String, i32), (String, i32)> {
+    let probe = format!("gamecert 1\n{header}claim proved: {statement} by paving {{\n}}\n");
+    let file = crate::syntax::parse_file(&probe);
+    if let Some(e) = file.errors.first() {
+        return Err((format!("error: the claim cannot be read: {:?}", e.kind), 2));
+    }
+    let claim = match crate::elaborate::claims(&file)
+        .into_iter()
+        .find(|c| c.id == "proved")
+        .map(|c| c.explicit)
+    {
+        Some(Ok(Explicit::Breaker(claim, _))) => claim,
+        Some(Ok(_)) | None => return Err(("error: the claim cannot be read".into(), 2)),
+        Some(Err(e)) => return Err((format!("error: {:?}", e.kind), 2)),
+    };
+    if claim.a != 1 || claim.finish.is_some() {
+        return Err((
+            "error: pavings answer one maker mark per turn: prove (1,b) losers".into(),
+            2,
+        ));
+    }
+    let tree = match breaker::prove(&claim, TREE_DEPTH, &mut budget) {
+        Ok(Some(tree)) => tree,
+        Ok(None) => {
+            return Err((
+                "no paving found (periods of up to 24 classes; on a finite board, trees of depth 2)"
+                    .into(),
+                1,
+            ));
+        }
+        Err(e) => return Err((format!("budget exhausted: {e:?}"), 3)),
+    };
+    let dimension = claim.board.dimension();
+    let body = breaker::tree_text(&tree, dimension, 1);
+    // Finite boards list their pairs: a pairing; lattices repeat them: a paving.
+    let method = if matches!(claim.board, crate::kernel::animals::Board::Lattice(_)) {
+        "paving"
+    } else {
+        "pairing"
+    };
+    let text = format!(
+        "gamecert 1\n# Written by `gamecert prove {statement}`.\n{header}claim proved: {statement} by {method} {{\n{body}}}\n"
+    );
+    // Check what is written, as `check` will.
+    let outcome = crate::driver::check_source(
+        "proved.cert",
+        &text,
+        &crate::driver::CheckOptions {
+            jobs: 1,
+            limits: crate::driver::Limits {
+                max_nodes: None,
+                time: None,
+                max_entries: 1 << 20,
+            },
+            timings: false,
+            only: None,
+        },
+    );
+    let summary = &outcome.report.summary;
+    let code = crate::driver::exit_code(summary);
+    let detail = outcome
+        .report
+        .files
+        .first()
+        .and_then(|f| f.claims.first())
+        .map(|c| format!("{:?}: {}", c.verdict, c.detail))
+        .unwrap_or_default();
+    eprintln!("{detail}");
+    Ok((text, code))
 }

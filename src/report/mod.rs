@@ -4,6 +4,7 @@
 //! Architecture invariant: this is the only place that turns facts into
 //! sentences; it decides nothing about claims.
 
+pub mod breaker;
 pub mod diagnostics;
 pub mod wording;
 

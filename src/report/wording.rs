@@ -11,6 +11,11 @@ use crate::kernel::verdict::{
 /// The one-line detail of a verdict.
 pub fn detail(verdict: &Verdict) -> String {
     match verdict {
+        Verdict::Verified { rule, value, .. }
+            if super::breaker::verified(*rule, *value).is_some() =>
+        {
+            super::breaker::verified(*rule, *value).unwrap_or_default()
+        }
         Verdict::Verified { rule, nodes, value } => match rule {
             crate::kernel::verdict::Rule::PositionCount => format!("{value} positions counted"),
             crate::kernel::verdict::Rule::AnimalEnumeration => {
@@ -40,15 +45,21 @@ pub fn detail(verdict: &Verdict) -> String {
             refutation: Refutation::Derived(failure),
         } => derived_text(*kind, failure),
         Verdict::Refuted { refutation, .. } => refutation_text(refutation),
-        Verdict::Undecided { reason, .. } => match reason {
+        Verdict::Undecided { reason, rule } => match reason {
             Undecided::Budget(e) => budget_text(e),
             Undecided::CountNotAGrid => {
                 "position counts are defined for a single grid game only".to_string()
             }
-            Undecided::OutsideLimits => {
-                "a Hackenbush picture has more than 64 edges, more than the kernel represents"
-                    .to_string()
-            }
+            Undecided::OutsideLimits => match rule {
+                crate::kernel::verdict::Rule::Paving => {
+                    "the period has more classes of cells than the kernel checks".to_string()
+                }
+                crate::kernel::verdict::Rule::Classification => {
+                    "classifications are checked on solids and graph boards".to_string()
+                }
+                _ => "a Hackenbush picture has more than 64 edges, more than the kernel represents"
+                    .to_string(),
+            },
             Undecided::CitationNotVerified => {
                 "a cited claim is not verified (see depends_on)".to_string()
             }
@@ -132,6 +143,11 @@ fn refutation_text(r: &Refutation) -> String {
             )
         }
         Refutation::Derived(failure) => derived_text(DerivedKind::Trivial, failure),
+        Refutation::Breaker { failure, dimension } => {
+            super::breaker::breaker_text(failure, *dimension)
+        }
+        Refutation::Threshold(failure) => super::breaker::threshold_text(failure),
+        Refutation::Classify(failure) => super::breaker::classify_text(failure),
         Refutation::AnimalCount { claimed, actual } => {
             format!("there are {actual} such animals, not {claimed}")
         }

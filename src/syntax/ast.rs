@@ -160,6 +160,18 @@ pub enum Statement {
         board: Spanned<String>,
         game: Spanned<MakerGame>,
     },
+    /// `threshold ANIMAL on BOARD = (b1, ..., inf)`; `None` is `inf`.
+    Threshold {
+        animal: Spanned<String>,
+        board: Spanned<String>,
+        sequence: Spanned<Vec<Option<u64>>>,
+    },
+    /// `classify BOARD = (W winners, L losers)`.
+    Classify {
+        board: Spanned<String>,
+        winners: Spanned<u64>,
+        losers: Spanned<u64>,
+    },
 }
 
 /// The marks per turn of a maker-breaker game: `(a,b)` or `(a->c,b)`.
@@ -238,6 +250,44 @@ pub struct StartAst {
     pub target: Spanned<String>,
     /// Its placement, if written.
     pub map: Option<Spanned<MapAst>>,
+}
+
+/// The body of `by pairing { ... }` / `by paving { ... }`: a paving
+/// (`period` vectors and `pair`s), or answers to the maker's next mark.
+#[derive(Clone, Debug, Default)]
+pub struct PairingBody {
+    /// `period V1 V2 [V3]`: generators of the translation lattice.
+    pub period: CellList,
+    /// `pair CELL CELL`.
+    pub pairs: Vec<(WrittenCell, WrittenCell)>,
+    /// `move CELL reply CELLS { ... }` or `move CELL like CELL at MAP`.
+    pub moves: Vec<MoveAst>,
+    /// The block, braces included.
+    pub span: Span,
+}
+
+/// One cell as written.
+pub type WrittenCell = Spanned<Vec<i64>>;
+
+/// The breaker's answer to one maker mark in a strategy tree.
+#[derive(Clone, Debug)]
+pub struct MoveAst {
+    /// The maker's mark.
+    pub mark: Spanned<Vec<i64>>,
+    /// What the breaker does.
+    pub answer: MoveAnswerAst,
+}
+
+/// `reply CELLS { BODY }` or `like CELL at MAP`.
+#[derive(Clone, Debug)]
+pub enum MoveAnswerAst {
+    /// The breaker marks the cells, then follows the body.
+    Reply { reply: CellList, then: PairingBody },
+    /// The answer to the mark on `like`, moved by the congruence.
+    Like {
+        like: Spanned<Vec<i64>>,
+        map: Option<Spanned<MapAst>>,
+    },
 }
 
 /// A congruence as written.
@@ -424,8 +474,13 @@ pub enum Method {
     Table(Vec<TableRow>),
     /// `by definition`.
     Definition,
-    /// `by enumeration`.
-    Enumeration,
+    /// `by enumeration [from ID, ...]` (a classification cites its
+    /// winners and losers).
+    Enumeration(Vec<Spanned<String>>),
+    /// `by citation from ID, ...`: a threshold sequence from cited claims.
+    Citation(Vec<Spanned<String>>),
+    /// `by pairing { ... }` or `by paving { ... }`: a breaker strategy.
+    Pairing(PairingBody),
     /// `by derivation { = GAME by RULE ... }`.
     Derivation(Vec<DerivationStep>),
     /// `by proof-sequence { ... }`.
@@ -455,7 +510,9 @@ impl Method {
             Method::Search => "search",
             Method::Table(_) => "table",
             Method::Definition => "definition",
-            Method::Enumeration => "enumeration",
+            Method::Enumeration(_) => "enumeration",
+            Method::Citation(_) => "citation",
+            Method::Pairing(_) => "pairing",
             Method::Derivation(_) => "derivation",
             Method::ProofSequence(_) => "proof-sequence",
             Method::Cards { .. } => "cards",

@@ -679,6 +679,8 @@ impl<'s> Parser<'s> {
             Statement::Number { game } => game.span.end,
             Statement::CountAnimals { count, .. } => count.span.end,
             Statement::Winner { game, .. } | Statement::Loser { game, .. } => game.span.end,
+            Statement::Threshold { sequence, .. } => sequence.span.end,
+            Statement::Classify { losers, .. } => losers.span.end,
         };
         let statement = Spanned {
             node: statement,
@@ -840,6 +842,60 @@ impl<'s> Parser<'s> {
                 };
                 Ok((rest, statement))
             }
+            "threshold" => {
+                let (rest, animal) = self.name(rest, "an animal name")?;
+                let (rest, _) = self.keyword(rest, "on")?;
+                let (rest, board) = self.name(rest, "a board")?;
+                let (rest, _) = self.symbol(rest, "=")?;
+                let (mut rest, open) = self.symbol(rest, "(")?;
+                let mut entries = Vec::new();
+                loop {
+                    if let Ok((r, _)) = self.keyword(rest, "inf") {
+                        entries.push(None);
+                        rest = r;
+                    } else {
+                        let (r, b) = self.number(rest)?;
+                        entries.push(Some(b.node));
+                        rest = r;
+                    }
+                    match self.symbol(rest, ",") {
+                        Ok((r, _)) => rest = r,
+                        Err(_) => break,
+                    }
+                }
+                let (rest, close) = self.symbol(rest, ")")?;
+                let sequence = Spanned {
+                    node: entries,
+                    span: Span::new(open - 1, close),
+                };
+                Ok((
+                    rest,
+                    Statement::Threshold {
+                        animal,
+                        board,
+                        sequence,
+                    },
+                ))
+            }
+            "classify" => {
+                let (rest, board) = self.name(rest, "a board")?;
+                let (rest, _) = self.symbol(rest, "=")?;
+                let (rest, _) = self.symbol(rest, "(")?;
+                let (rest, winners) = self.number(rest)?;
+                let (rest, _) = self.keyword(rest, "winners")?;
+                let (rest, _) = self.symbol(rest, ",")?;
+                let (rest, losers) = self.number(rest)?;
+                let (rest, _) = self.keyword(rest, "losers")?;
+                let (rest, _) = self.symbol(rest, ")")?;
+                Ok((
+                    rest,
+                    Statement::Classify {
+                        board,
+                        winners,
+                        losers,
+                    },
+                ))
+            }
             other => {
                 let kind = SyntaxErrorKind::UnknownStatement(other.to_string());
                 Err(SyntaxError {
@@ -944,7 +1000,20 @@ impl<'s> Parser<'s> {
             "search" => Ok((rest, Method::Search)),
             "table" => self.table(rest),
             "definition" => Ok((rest, Method::Definition)),
-            "enumeration" => Ok((rest, Method::Enumeration)),
+            "enumeration" => {
+                let (rest, cites) = self.citations(rest)?;
+                Ok((rest, Method::Enumeration(cites)))
+            }
+            "citation" => {
+                let (rest, _) = self.keyword(rest, "from")?;
+                let (rest, cites) = self.id_list(rest)?;
+                Ok((rest, Method::Citation(cites)))
+            }
+            "pairing" | "paving" => {
+                let (r, _) = self.symbol(rest, "{")?;
+                let (r, body) = self.pairing_body(rest, r)?;
+                Ok((r, Method::Pairing(body)))
+            }
             "derivation" => self.derivation(rest),
             "proof-sequence" => {
                 let (rest, _) = self.symbol(rest, "{")?;
@@ -969,20 +1038,7 @@ impl<'s> Parser<'s> {
                         r = r2;
                     }
                 }
-                let mut cites = Vec::new();
-                if let Ok((mut r, _)) = self.keyword(rest, "from") {
-                    loop {
-                        let (r2, id) = self.name(r, "a claim id")?;
-                        cites.push(id);
-                        match self.symbol(r2, ",") {
-                            Ok((r3, _)) => r = r3,
-                            Err(_) => {
-                                rest = r2;
-                                break;
-                            }
-                        }
-                    }
-                }
+                let (rest, cites) = self.citations(rest)?;
                 Ok((
                     rest,
                     Method::Derived {
@@ -1019,6 +1075,98 @@ impl<'s> Parser<'s> {
                 })
             }
         }
+    }
+
+    /// `from ID, ...` if present (else no citations).
+    fn citations<'a>(&self, rest: &'a str) -> PResult<'a, Vec<Spanned<String>>> {
+        match self.keyword(rest, "from") {
+            Ok((r, _)) => self.id_list(r),
+            Err(_) => Ok((rest, Vec::new())),
+        }
+    }
+
+    /// `ID, ID, ...`: one or more claim ids.
+    fn id_list<'a>(&self, mut r: &'a str) -> PResult<'a, Vec<Spanned<String>>> {
+        let mut cites = Vec::new();
+        loop {
+            let (r2, id) = self.name(r, "a claim id")?;
+            cites.push(id);
+            match self.symbol(r2, ",") {
+                Ok((r3, _)) => r = r3,
+                Err(_) => return Ok((r2, cites)),
+            }
+        }
+    }
+
+    /// The body of a pairing block after its `{` (`open` is the input at
+    /// the brace): `period`, `pair` and `move` items, then `}`.
+    fn pairing_body<'a>(&self, open: &'a str, input: &'a str) -> PResult<'a, PairingBody> {
+        if self.depth.get() >= MAX_DEPTH {
+            return Err(self.error_at(open, SyntaxErrorKind::NestingTooDeep));
+        }
+        let mut body = PairingBody::default();
+        let mut rest = input;
+        loop {
+            if let Ok((r, _)) = self.symbol(rest, "}") {
+                body.span = Span::new(self.offset(open), self.offset(r));
+                return Ok((r, body));
+            }
+            if let Ok((r, _)) = self.keyword(rest, "period") {
+                let (r, vectors) = self.cell_list(r)?;
+                body.period.extend(vectors);
+                rest = r;
+            } else if let Ok((r, _)) = self.keyword(rest, "pair") {
+                let (r, first) = self.one_cell(r)?;
+                let (r, second) = self.one_cell(r)?;
+                body.pairs.push((first, second));
+                rest = r;
+            } else if let Ok((r, _)) = self.keyword(rest, "move") {
+                let (r, mark) = self.one_cell(r)?;
+                let (r, answer) = if let Ok((r, _)) = self.keyword(r, "like") {
+                    let (r, like) = self.one_cell(r)?;
+                    let (r, map) = self.map(r)?;
+                    (r, MoveAnswerAst::Like { like, map })
+                } else {
+                    let (r, _) = self.keyword(r, "reply")?;
+                    let (r, reply) = self.cell_list(r)?;
+                    let (r2, _) = self.symbol(r, "{")?;
+                    self.depth.set(self.depth.get() + 1);
+                    let then = self.pairing_body(r, r2);
+                    self.depth.set(self.depth.get() - 1);
+                    let (r, then) = then?;
+                    (r, MoveAnswerAst::Reply { reply, then })
+                };
+                body.moves.push(MoveAst { mark, answer });
+                rest = r;
+            } else if rest.is_empty() || rest.starts_with("claim") || rest.starts_with("include") {
+                let start = self.offset(open);
+                return Err(SyntaxError {
+                    kind: SyntaxErrorKind::UnclosedBlock,
+                    span: Span::new(start, start + 1),
+                });
+            } else {
+                return Err(self.error_at(
+                    rest,
+                    SyntaxErrorKind::Expected("`period`, `pair`, `move` or `}`"),
+                ));
+            }
+        }
+    }
+
+    /// Exactly one coordinate tuple.
+    fn one_cell<'a>(&self, rest: &'a str) -> PResult<'a, Spanned<Vec<i64>>> {
+        let Ok((r, open)) = self.symbol(rest, "(") else {
+            return Err(self.error_at(rest, SyntaxErrorKind::Expected("a cell `(x,y)`")));
+        };
+        let (r, coords) = self.integers(r)?;
+        let (r, close) = self.symbol(r, ")")?;
+        Ok((
+            r,
+            Spanned {
+                node: coords,
+                span: Span::new(open - 1, close),
+            },
+        ))
     }
 
     fn skip_method_body<'a>(&self, input: &'a str) -> &'a str {

@@ -88,6 +88,31 @@ pub fn statement(s: &Statement) -> String {
             board.node,
             maker_game(&g.node)
         ),
+        Statement::Threshold {
+            animal,
+            board,
+            sequence,
+        } => {
+            let entries: Vec<String> = sequence
+                .node
+                .iter()
+                .map(|b| b.map_or_else(|| "inf".to_string(), |b| b.to_string()))
+                .collect();
+            format!(
+                "threshold {} on {} = ({})",
+                animal.node,
+                board.node,
+                entries.join(", ")
+            )
+        }
+        Statement::Classify {
+            board,
+            winners,
+            losers,
+        } => format!(
+            "classify {} = ({} winners, {} losers)",
+            board.node, winners.node, losers.node
+        ),
         Statement::CountAnimals {
             kind,
             board,

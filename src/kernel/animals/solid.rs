@@ -640,7 +640,7 @@ fn grow(
 }
 
 /// Whether `set` is the least of its images under `group`.
-fn least_image(group: &[Vec<u8>], set: u128) -> bool {
+pub fn least_image(group: &[Vec<u8>], set: u128) -> bool {
     group.iter().all(|p| image(p, set) >= set)
 }
 

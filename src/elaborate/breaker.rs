@@ -1,0 +1,176 @@
+//! Breaker claims made explicit for the kernel: loser claims by a paving or
+//! a strategy tree ending in pairings (rules B1, B2), threshold sequences
+//! (B3) and classifications (B4) with the claims they cite.
+//!
+//! Key decision: a `move X like Y` without its congruence is completed here
+//! by searching the board's automorphisms for one that fixes the position
+//! and takes Y to X; the kernel checks whatever is found, so the search is
+//! untrusted. When none exists the identity is passed on and the kernel's
+//! refutation names the move.
+
+use std::collections::{BTreeSet, HashMap};
+
+use super::maker::{congruence, goal};
+use super::{DeclaredAnimal, ElabError, ElabErrorKind, Explicit, cells_of, resolve_board};
+use crate::kernel::animals::Board;
+use crate::kernel::animals::lattice::Cell;
+use crate::kernel::breaker::classify::ClassifyClaim;
+use crate::kernel::breaker::threshold::ThresholdClaim;
+use crate::kernel::breaker::{Answer, Move, Paving, Strategy};
+use crate::kernel::budget::Budget;
+use crate::kernel::maker::congruence::Congruence;
+use crate::kernel::maker::derived::GameClaim;
+use crate::syntax::ast::{self, Method, MoveAnswerAst, PairingBody, Spanned};
+
+/// The strategy of a `by pairing { ... }` / `by paving { ... }` body.
+pub fn strategy(game: &GameClaim, body: &PairingBody) -> Result<Strategy, ElabError> {
+    let dimension = game.board.dimension();
+    let mut position = (BTreeSet::new(), BTreeSet::new());
+    node(&game.board, dimension, body, &mut position)
+}
+
+/// The maker's and the breaker's marks along the branch being elaborated.
+type Marks = (BTreeSet<Cell>, BTreeSet<Cell>);
+
+fn node(
+    board: &Board,
+    dimension: usize,
+    body: &PairingBody,
+    position: &mut Marks,
+) -> Result<Strategy, ElabError> {
+    let one = |c: &Spanned<Vec<i64>>| -> Result<Cell, ElabError> {
+        Ok(cells_of(std::slice::from_ref(c), dimension)?[0])
+    };
+    if body.moves.is_empty() {
+        let pairs = body
+            .pairs
+            .iter()
+            .map(|(p, q)| Ok((one(p)?, one(q)?)))
+            .collect::<Result<_, ElabError>>()?;
+        let period = cells_of(&body.period, dimension)?;
+        return Ok(Strategy::Paving(Paving { pairs, period }));
+    }
+    if let Some((p, _)) = body.pairs.first() {
+        // A node answers the maker's next mark or hands over to a paving,
+        // not both.
+        return Err(ElabError {
+            kind: ElabErrorKind::MixedJustification,
+            span: p.span,
+        });
+    }
+    let mut moves = Vec::new();
+    for m in &body.moves {
+        let mark = one(&m.mark)?;
+        let answer = match &m.answer {
+            MoveAnswerAst::Reply { reply, then } => {
+                let reply = cells_of(reply, dimension)?;
+                let saved = position.clone();
+                position.0.insert(mark);
+                position.1.extend(reply.iter().copied());
+                let then = node(board, dimension, then, position)?;
+                *position = saved;
+                Answer::Reply { reply, then }
+            }
+            MoveAnswerAst::Like { like, map } => {
+                let like_cell = one(like)?;
+                let map = match map {
+                    Some(map) => congruence(map, dimension)?,
+                    None => symmetry(board, position, like_cell, mark)
+                        .unwrap_or_else(|| Congruence::identity(board)),
+                };
+                Answer::Like {
+                    like: like_cell,
+                    map,
+                }
+            }
+        };
+        moves.push(Move { mark, answer });
+    }
+    Ok(Strategy::Moves(moves))
+}
+
+/// An automorphism of a solid or graph board fixing both players' marks
+/// and taking `from` to `to`, if one exists.
+fn symmetry(board: &Board, position: &Marks, from: Cell, to: Cell) -> Option<Congruence> {
+    let graph = board.face_graph()?;
+    let group = graph.automorphisms(&mut Budget::unlimited()).ok()?;
+    let image = |p: &[u8], c: Cell| -> Option<Cell> {
+        let f = usize::try_from(c[0]).ok()?;
+        p.get(f).map(|&v| [i32::from(v), 0, 0])
+    };
+    let keeps = |p: &[u8], set: &BTreeSet<Cell>| {
+        set.iter()
+            .map(|&c| image(p, c))
+            .collect::<Option<BTreeSet<Cell>>>()
+            .is_some_and(|i| i == *set)
+    };
+    group
+        .iter()
+        .find(|p| image(p, from) == Some(to) && keeps(p, &position.0) && keeps(p, &position.1))
+        .map(|p| Congruence::Permutation(p.iter().map(|&v| u16::from(v)).collect()))
+}
+
+/// `threshold A on B = (...) by citation from ...`.
+pub fn threshold_claim(
+    claim: &ast::Claim,
+    boards: &HashMap<String, Result<Board, ElabError>>,
+    animals: &[DeclaredAnimal],
+) -> Result<Explicit, ElabError> {
+    let ast::Statement::Threshold {
+        animal,
+        board,
+        sequence,
+    } = &claim.statement.node
+    else {
+        unreachable!("called for threshold claims only")
+    };
+    let board = resolve_board(board, boards)?;
+    let goal = goal(animal, &board, animals)?;
+    let Method::Citation(cites) = &claim.method.node else {
+        return Err(not_applicable(claim));
+    };
+    let threshold = ThresholdClaim {
+        board,
+        goal,
+        sequence: sequence.node.clone(),
+    };
+    Ok(Explicit::Threshold(threshold, ids(cites)))
+}
+
+/// `classify B = (W winners, L losers) by enumeration from ...`.
+pub fn classify_claim(
+    claim: &ast::Claim,
+    boards: &HashMap<String, Result<Board, ElabError>>,
+) -> Result<Explicit, ElabError> {
+    let ast::Statement::Classify {
+        board,
+        winners,
+        losers,
+    } = &claim.statement.node
+    else {
+        unreachable!("called for classifications only")
+    };
+    let board = resolve_board(board, boards)?;
+    let Method::Enumeration(cites) = &claim.method.node else {
+        return Err(not_applicable(claim));
+    };
+    let classify = ClassifyClaim {
+        board,
+        winners: winners.node,
+        losers: losers.node,
+    };
+    Ok(Explicit::Classify(classify, ids(cites)))
+}
+
+fn ids(cites: &[Spanned<String>]) -> Vec<String> {
+    cites.iter().map(|c| c.node.clone()).collect()
+}
+
+fn not_applicable(claim: &ast::Claim) -> ElabError {
+    ElabError {
+        kind: ElabErrorKind::MethodNotApplicable {
+            method: claim.method.node.name().to_string(),
+        },
+        span: claim.method.span,
+    }
+}

@@ -1,0 +1,392 @@
+//! Breaker certificates (SPEC 3.4): b-pavings, periodic on a lattice and
+//! explicit on a finite board (rule B1 of docs/soundness.md), and strategy
+//! trees whose leaves are pairings (rule B2).
+//!
+//! Key decision: a paving is checked as a relation, never as a strategy.
+//! On a lattice the kernel keeps, per class of cells modulo the period, the
+//! offsets of the related cells; "u and w are related" is then one lookup.
+//! A tree is checked node by node against the board: every free cell is a
+//! maker move that is answered (or mapped onto an answered one by a
+//! congruence fixing the position), and every leaf's pairing must spoil
+//! every placement the maker can still complete.
+
+pub mod classify;
+pub mod period;
+pub mod threshold;
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::kernel::animals::lattice::{Cell, Lattice};
+use crate::kernel::animals::{Board, shape};
+use crate::kernel::budget::{Budget, Exhausted};
+use crate::kernel::maker::congruence::{Congruence, Map};
+use crate::kernel::maker::derived::{GameClaim, Side};
+use crate::kernel::verdict::{BreakerFailure, Refutation, Rule, Undecided, Verdict};
+use period::{Period, PeriodError};
+
+/// A b-paving: related pairs, repeated by every translation of `period`
+/// on a lattice (`period` empty on a finite board).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Paving {
+    /// The pairs as written.
+    pub pairs: Vec<(Cell, Cell)>,
+    /// Generators of the translation lattice.
+    pub period: Vec<Cell>,
+}
+
+/// A breaker strategy as a tree: a paving from the start, or answers to
+/// the maker's next mark.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Strategy {
+    /// From here on, the paving strategy.
+    Paving(Paving),
+    /// One entry per free cell the maker may mark.
+    Moves(Vec<Move>),
+}
+
+/// The breaker's answer to the maker marking `mark`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Move {
+    pub mark: Cell,
+    pub answer: Answer,
+}
+
+/// How a maker mark is answered.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// The breaker marks `reply`, then plays `then`.
+    Reply { reply: Vec<Cell>, then: Strategy },
+    /// As the answer to the mark on `like` in the same node, moved by
+    /// `map`, a congruence fixing the position that takes `like` to the mark.
+    Like { like: Cell, map: Congruence },
+}
+
+/// Checks a loser claim against a breaker strategy (rules B1, B2). The
+/// verdict's value is the number of nodes of the tree (1 for a paving).
+pub fn check(claim: &GameClaim, strategy: &Strategy, mut budget: Budget) -> Verdict {
+    let rule = Rule::Paving;
+    let dimension = claim.board.dimension();
+    let refuted = |failure| Verdict::Refuted {
+        rule,
+        refutation: Refutation::Breaker { failure, dimension },
+    };
+    if claim.side != Side::Loser || claim.a != 1 || claim.finish.is_some() {
+        return refuted(BreakerFailure::NotOneMakerMark);
+    }
+    let checker = Checker {
+        claim,
+        graph: claim.board.face_graph(),
+        placements: shape::placements(&claim.board, &claim.goal),
+    };
+    let mut nodes = 0;
+    let result = checker.node(strategy, &mut Position::default(), &mut nodes, &mut budget);
+    match result {
+        Ok(()) => Verdict::Verified {
+            rule,
+            nodes: budget.nodes(),
+            value: nodes,
+        },
+        Err(Failure::Refuted(failure)) => refuted(failure),
+        Err(Failure::Budget(e)) => Verdict::Undecided {
+            rule,
+            reason: Undecided::Budget(e),
+        },
+        Err(Failure::TooLarge) => Verdict::Undecided {
+            rule,
+            reason: Undecided::OutsideLimits,
+        },
+    }
+}
+
+/// Whether the board is finite (placements are every placement, not one
+/// per orientation).
+fn finite(board: &Board) -> bool {
+    !matches!(board, Board::Lattice(_))
+}
+
+enum Failure {
+    Refuted(BreakerFailure),
+    Budget(Exhausted),
+    TooLarge,
+}
+
+impl From<Exhausted> for Failure {
+    fn from(e: Exhausted) -> Failure {
+        Failure::Budget(e)
+    }
+}
+
+fn fail<T>(f: BreakerFailure) -> Result<T, Failure> {
+    Err(Failure::Refuted(f))
+}
+
+/// The marks made so far along a branch of the tree, and the maker's marks
+/// in the order he made them (for reports).
+#[derive(Clone, Debug, Default)]
+struct Position {
+    maker: BTreeSet<Cell>,
+    breaker: BTreeSet<Cell>,
+    path: Vec<Cell>,
+}
+
+impl Position {
+    fn free(&self, c: Cell) -> bool {
+        !self.maker.contains(&c) && !self.breaker.contains(&c)
+    }
+}
+
+struct Checker<'a> {
+    claim: &'a GameClaim,
+    graph: Option<crate::kernel::animals::solid::FaceGraph>,
+    /// On a lattice one placement per orientation (translations come from
+    /// the period), on a finite board every placement.
+    placements: Vec<Vec<Cell>>,
+}
+
+impl Checker<'_> {
+    fn node(
+        &self,
+        strategy: &Strategy,
+        at: &mut Position,
+        nodes: &mut u64,
+        budget: &mut Budget,
+    ) -> Result<(), Failure> {
+        budget.tick()?;
+        *nodes += 1;
+        match strategy {
+            Strategy::Paving(paving) => self.paving(paving, at, budget),
+            Strategy::Moves(moves) if finite(&self.claim.board) => {
+                self.moves(moves, at, nodes, budget)
+            }
+            Strategy::Moves(_) => fail(BreakerFailure::TreeOnLattice),
+        }
+    }
+
+    /// Rule B2 at one node: every free cell answered.
+    fn moves(
+        &self,
+        moves: &[Move],
+        at: &mut Position,
+        nodes: &mut u64,
+        budget: &mut Budget,
+    ) -> Result<(), Failure> {
+        let path = at.path.clone();
+        let mut answered: BTreeMap<Cell, &Move> = BTreeMap::new();
+        for m in moves {
+            if !self.claim.board.contains(m.mark) || !at.free(m.mark) {
+                return fail(BreakerFailure::MoveNotFree { path, cell: m.mark });
+            }
+            if answered.insert(m.mark, m).is_some() {
+                return fail(BreakerFailure::MoveTwice { path, cell: m.mark });
+            }
+        }
+        for cell in self.board_cells() {
+            if at.free(cell) && !answered.contains_key(&cell) {
+                return fail(BreakerFailure::MissingMove { path, cell });
+            }
+        }
+        for m in moves {
+            match &m.answer {
+                Answer::Reply { reply, then } => {
+                    self.reply(m.mark, reply, at)?;
+                    let saved = at.clone();
+                    at.maker.insert(m.mark);
+                    at.breaker.extend(reply.iter().copied());
+                    at.path.push(m.mark);
+                    self.node(then, at, nodes, budget)?;
+                    *at = saved;
+                }
+                Answer::Like { like, map } => {
+                    let answered_by_reply = answered
+                        .get(like)
+                        .is_some_and(|o| matches!(o.answer, Answer::Reply { .. }));
+                    if !answered_by_reply || !self.fixes(map, at, *like, m.mark) {
+                        return fail(BreakerFailure::BadSymmetry { path, cell: m.mark });
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The breaker's reply to the maker's mark: at most b free cells, and
+    /// the maker must not have completed a placement with the mark.
+    fn reply(&self, mark: Cell, reply: &[Cell], at: &Position) -> Result<(), Failure> {
+        let path = at.path.clone();
+        let mut maker = at.maker.clone();
+        maker.insert(mark);
+        if self
+            .placements
+            .iter()
+            .any(|p| p.iter().all(|c| maker.contains(c)))
+        {
+            return fail(BreakerFailure::MakerCompletes { path, cell: mark });
+        }
+        let distinct: BTreeSet<Cell> = reply.iter().copied().collect();
+        if reply.len() > self.claim.b || distinct.len() != reply.len() {
+            return fail(BreakerFailure::ReplyTooLarge { path, cell: mark });
+        }
+        match reply
+            .iter()
+            .find(|&&c| c == mark || !at.free(c) || !self.claim.board.contains(c))
+        {
+            Some(&cell) => fail(BreakerFailure::ReplyNotFree { path, cell }),
+            None => Ok(()),
+        }
+    }
+
+    /// Whether `map` is a congruence of the board that fixes the maker's
+    /// and the breaker's marks (as sets) and takes `from` to `to`.
+    fn fixes(&self, map: &Congruence, at: &Position, from: Cell, to: Cell) -> bool {
+        let Some(map) = Map::of(map, &self.claim.board, self.graph.as_ref()) else {
+            return false;
+        };
+        let keeps = |set: &BTreeSet<Cell>| {
+            set.iter()
+                .map(|&c| map.apply(c))
+                .collect::<Option<BTreeSet<Cell>>>()
+                .is_some_and(|image| image == *set)
+        };
+        // On a region of a lattice the congruence must also keep the region.
+        let keeps_board = match &self.claim.board {
+            Board::Region(region) => {
+                let cells: BTreeSet<Cell> = region.cells().iter().copied().collect();
+                keeps(&cells)
+            }
+            _ => true,
+        };
+        map.apply(from) == Some(to) && keeps(&at.maker) && keeps(&at.breaker) && keeps_board
+    }
+
+    /// The cells of a finite board.
+    fn board_cells(&self) -> Vec<Cell> {
+        match (&self.claim.board, &self.graph) {
+            (Board::Region(region), _) => region.cells().to_vec(),
+            (_, Some(g)) => (0..g.faces() as i32).map(|f| [f, 0, 0]).collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Rule B1 at a position: the relation has degree at most b, and every
+    /// placement the breaker has not spoiled holds a related pair of free
+    /// cells.
+    fn paving(&self, paving: &Paving, at: &Position, budget: &mut Budget) -> Result<(), Failure> {
+        let relation = Relation::of(paving, &self.claim.board, at)?;
+        relation.degree_at_most(self.claim.b)?;
+        let spoiled = |p: &[Cell]| p.iter().any(|c| at.breaker.contains(c));
+        for placement in &self.placements {
+            for shift in relation.shifts() {
+                budget.tick()?;
+                let placed: Vec<Cell> = placement.iter().map(|&c| add(c, shift)).collect();
+                if spoiled(&placed) {
+                    continue;
+                }
+                let free: Vec<Cell> = placed.iter().copied().filter(|&c| at.free(c)).collect();
+                let paired = free
+                    .iter()
+                    .any(|&u| free.iter().any(|&w| relation.related(u, w)));
+                if !paired {
+                    return fail(BreakerFailure::Unpaired {
+                        path: at.path.clone(),
+                        placement: placed,
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+fn add(c: Cell, d: Cell) -> Cell {
+    [c[0] + d[0], c[1] + d[1], c[2] + d[2]]
+}
+
+fn sub(c: Cell, d: Cell) -> Cell {
+    [c[0] - d[0], c[1] - d[1], c[2] - d[2]]
+}
+
+/// A paving as a relation: for each class of cells (one class per cell on
+/// a finite board), the offsets to the cells related to a cell of it.
+struct Relation {
+    period: Option<(Period, Lattice)>,
+    offsets: BTreeMap<Cell, BTreeSet<Cell>>,
+}
+
+impl Relation {
+    fn of(paving: &Paving, board: &Board, at: &Position) -> Result<Relation, Failure> {
+        let period = match (board, paving.period.is_empty()) {
+            (Board::Lattice(lattice), false) => {
+                let dimension = board.dimension();
+                for (index, &g) in paving.period.iter().enumerate() {
+                    let translation =
+                        lattice.same_orientation([0, 0, 0], g) && (dimension == 3 || g[2] == 0);
+                    if !translation {
+                        return fail(BreakerFailure::PeriodNotATranslation { index: index + 1 });
+                    }
+                }
+                match Period::new(&paving.period, dimension) {
+                    Ok(p) => Some((p, *lattice)),
+                    Err(PeriodError::Singular) => return fail(BreakerFailure::PeriodSingular),
+                    Err(PeriodError::TooLarge) => return Err(Failure::TooLarge),
+                }
+            }
+            (Board::Lattice(_), true) => return fail(BreakerFailure::NoPeriod),
+            (_, false) => return fail(BreakerFailure::PeriodOnFiniteBoard),
+            (_, true) => None,
+        };
+        let mut offsets: BTreeMap<Cell, BTreeSet<Cell>> = BTreeMap::new();
+        for &(p, q) in &paving.pairs {
+            for c in [p, q] {
+                if !board.contains(c) {
+                    return fail(BreakerFailure::PairOffBoard { cell: c });
+                }
+            }
+            if p == q {
+                return fail(BreakerFailure::PairOfOneCell { cell: p });
+            }
+            // Pairs with a cell the maker or the breaker already owns do
+            // not constrain the rest of the game.
+            if !at.free(p) || !at.free(q) {
+                continue;
+            }
+            let class = |c: Cell| period.as_ref().map_or(c, |(per, _)| per.reduce(c));
+            offsets.entry(class(p)).or_default().insert(sub(q, p));
+            offsets.entry(class(q)).or_default().insert(sub(p, q));
+        }
+        Ok(Relation { period, offsets })
+    }
+
+    fn class(&self, c: Cell) -> Cell {
+        self.period.as_ref().map_or(c, |(p, _)| p.reduce(c))
+    }
+
+    fn related(&self, u: Cell, w: Cell) -> bool {
+        self.offsets
+            .get(&self.class(u))
+            .is_some_and(|o| o.contains(&sub(w, u)))
+    }
+
+    fn degree_at_most(&self, b: usize) -> Result<(), Failure> {
+        match self.offsets.iter().find(|(_, o)| o.len() > b) {
+            Some((&cell, o)) => fail(BreakerFailure::Degree {
+                cell,
+                partners: o.iter().map(|&d| add(cell, d)).collect(),
+            }),
+            None => Ok(()),
+        }
+    }
+
+    /// The translations that, applied to one placement per orientation,
+    /// give every placement modulo the period (on a lattice: one per class
+    /// of translations; on a finite board the placements are all there).
+    fn shifts(&self) -> Vec<Cell> {
+        match &self.period {
+            Some((period, lattice)) => period
+                .representatives()
+                .into_iter()
+                .filter(|&t| lattice.same_orientation([0, 0, 0], t))
+                .collect(),
+            None => vec![[0, 0, 0]],
+        }
+    }
+}

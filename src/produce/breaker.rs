@@ -1,0 +1,389 @@
+//! Breaker producer (untrusted): searches b-pavings for (1,b) loser
+//! claims, periodic on a lattice (periods by increasing number of classes,
+//! as Bode Sec. 6.3.1 enumerates them) and explicit on a finite board, and
+//! on a finite board without a pairing, strategy trees that fix the pairing
+//! after the maker's first or second mark. It shares no code with the
+//! kernel's checks: the kernel re-checks whatever is written.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::kernel::animals::lattice::{Cell, Lattice};
+use crate::kernel::animals::{Board, shape};
+use crate::kernel::budget::{Budget, Exhausted};
+use crate::kernel::maker::derived::GameClaim;
+
+/// A paving found: pairs and period generators (none on a finite board).
+pub type Found = (Vec<(Cell, Cell)>, Vec<Cell>);
+
+/// A strategy found: a paving, or answers to the maker's next mark
+/// (`mark`, `reply`, what follows; `None`: the mark is answered as an
+/// earlier one by a symmetry the elaborator finds).
+#[derive(Clone, Debug)]
+pub enum Tree {
+    Paving(Found),
+    Moves(Vec<TreeMove>),
+}
+
+/// A maker mark, the breaker's reply and what follows, or the earlier
+/// mark it is answered like.
+pub type TreeMove = (Cell, Option<(Vec<Cell>, Tree)>, Option<Cell>);
+
+/// The largest number of classes of a period tried.
+const MAX_CLASSES: i32 = 24;
+
+/// A paving strategy for `claim` (a (1,b) loser claim): on a lattice the
+/// first periodic b-paving found, on a finite board a pairing or a tree of
+/// depth at most `depth` ending in pairings.
+pub fn prove(
+    claim: &GameClaim,
+    depth: usize,
+    budget: &mut Budget,
+) -> Result<Option<Tree>, Exhausted> {
+    match &claim.board {
+        Board::Lattice(lattice) => {
+            for (period, reps) in periods(*lattice) {
+                let found = periodic(*lattice, &claim.goal, claim.b, &period, &reps, budget)?;
+                if let Some(pairs) = found {
+                    return Ok(Some(Tree::Paving((pairs, period.to_vec()))));
+                }
+            }
+            Ok(None)
+        }
+        board => {
+            let Some(cells) = finite_cells(board) else {
+                return Ok(None);
+            };
+            let finite = Finite {
+                cells,
+                placements: shape::placements(board, &claim.goal),
+                group: board
+                    .face_graph()
+                    .map(|g| g.automorphisms(budget))
+                    .transpose()?
+                    .unwrap_or_default(),
+                b: claim.b,
+            };
+            finite.tree(&BTreeSet::new(), &BTreeSet::new(), depth, budget)
+        }
+    }
+}
+
+fn finite_cells(board: &Board) -> Option<Vec<Cell>> {
+    match board {
+        Board::Region(region) => Some(region.cells().to_vec()),
+        _ => board
+            .face_graph()
+            .map(|g| (0..g.faces() as i32).map(|f| [f, 0, 0]).collect()),
+    }
+}
+
+/// Candidate periods of a plane lattice by increasing number of classes:
+/// upper-triangular bases `(p, q), (0, r)` with `0 <= q < r`, translations
+/// of the lattice; with the representatives of their classes.
+fn periods(lattice: Lattice) -> Vec<([Cell; 2], Vec<Cell>)> {
+    let mut out = Vec::new();
+    if lattice == Lattice::Cubic {
+        return out;
+    }
+    for classes in 1..=MAX_CLASSES {
+        for p in 1..=classes {
+            if classes % p != 0 {
+                continue;
+            }
+            let r = classes / p;
+            for q in 0..r {
+                let basis = [[p, q, 0], [0, r, 0]];
+                if basis
+                    .iter()
+                    .all(|&v| lattice.same_orientation([0, 0, 0], v))
+                {
+                    let reps = (0..p)
+                        .flat_map(|x| (0..r).map(move |y| [x, y, 0]))
+                        .collect();
+                    out.push((basis, reps));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The representative of `c` modulo the basis `(p, q), (0, r)`.
+fn reduce(basis: &[Cell; 2], c: Cell) -> Cell {
+    let k = c[0].div_euclid(basis[0][0]);
+    let y = c[1] - k * basis[0][1];
+    [c[0] - k * basis[0][0], y.rem_euclid(basis[1][1]), 0]
+}
+
+/// A periodic b-paving with this period, found by backtracking over the
+/// placements modulo the period (each must hold a pair).
+fn periodic(
+    lattice: Lattice,
+    goal: &[Cell],
+    b: usize,
+    basis: &[Cell; 2],
+    reps: &[Cell],
+    budget: &mut Budget,
+) -> Result<Option<Vec<(Cell, Cell)>>, Exhausted> {
+    let orientations = shape::placements(&Board::Lattice(lattice), goal);
+    let mut placements = Vec::new();
+    for o in &orientations {
+        for &t in reps {
+            if lattice.same_orientation([0, 0, 0], t) {
+                placements.push(
+                    o.iter()
+                        .map(|c| [c[0] + t[0], c[1] + t[1], 0])
+                        .collect::<Vec<_>>(),
+                );
+            }
+        }
+    }
+    // A pair modulo the period: (class of its first cell, offset), stored
+    // both ways round.
+    let key = |u: Cell, w: Cell| (reduce(basis, u), [w[0] - u[0], w[1] - u[1], 0]);
+    let mut search = Backtrack {
+        placements,
+        related: BTreeSet::new(),
+        degree: BTreeMap::new(),
+        b,
+        key: &key,
+    };
+    Ok(search.run(budget)?.then(|| {
+        // Each pair is stored both ways round; write the smaller key's.
+        search
+            .related
+            .iter()
+            .map(|&(u, d)| (u, [u[0] + d[0], u[1] + d[1], 0]))
+            .filter(|&(u, w)| (reduce(basis, u), [w[0] - u[0], w[1] - u[1], 0]) < key(w, u))
+            .collect()
+    }))
+}
+
+/// Backtracking over placements that must each hold a related pair.
+struct Backtrack<'k, K: Fn(Cell, Cell) -> (Cell, Cell)> {
+    placements: Vec<Vec<Cell>>,
+    related: BTreeSet<(Cell, Cell)>,
+    degree: BTreeMap<Cell, usize>,
+    b: usize,
+    key: &'k K,
+}
+
+impl<K: Fn(Cell, Cell) -> (Cell, Cell)> Backtrack<'_, K> {
+    fn holds_pair(&self, p: &[Cell]) -> bool {
+        p.iter().any(|&u| {
+            p.iter()
+                .any(|&w| u != w && self.related.contains(&(self.key)(u, w)))
+        })
+    }
+
+    fn run(&mut self, budget: &mut Budget) -> Result<bool, Exhausted> {
+        budget.tick()?;
+        let Some(open) = self.placements.iter().position(|p| !self.holds_pair(p)) else {
+            return Ok(true);
+        };
+        let placement = self.placements[open].clone();
+        for (i, &u) in placement.iter().enumerate() {
+            for &w in &placement[i + 1..] {
+                let (fu, fw) = ((self.key)(u, w), (self.key)(w, u));
+                let (du, dw) = (self.degree.get(&fu.0), self.degree.get(&fw.0));
+                let same_class = fu.0 == fw.0;
+                let extra = if same_class { 2 } else { 1 };
+                if du.copied().unwrap_or(0) + extra > self.b
+                    || dw.copied().unwrap_or(0) + extra > self.b
+                {
+                    continue;
+                }
+                self.related.insert(fu);
+                self.related.insert(fw);
+                *self.degree.entry(fu.0).or_default() += 1;
+                *self.degree.entry(fw.0).or_default() += 1;
+                if self.run(budget)? {
+                    return Ok(true);
+                }
+                self.related.remove(&fu);
+                self.related.remove(&fw);
+                *self.degree.entry(fu.0).or_default() -= 1;
+                *self.degree.entry(fw.0).or_default() -= 1;
+            }
+        }
+        Ok(false)
+    }
+}
+
+/// A finite board's search data.
+struct Finite {
+    cells: Vec<Cell>,
+    placements: Vec<Vec<Cell>>,
+    group: Vec<Vec<u8>>,
+    b: usize,
+}
+
+impl Finite {
+    /// A pairing at the position (maker's and breaker's marks), or a tree.
+    fn tree(
+        &self,
+        maker: &BTreeSet<Cell>,
+        breaker: &BTreeSet<Cell>,
+        depth: usize,
+        budget: &mut Budget,
+    ) -> Result<Option<Tree>, Exhausted> {
+        if let Some(pairs) = self.pairing(maker, breaker, budget)? {
+            return Ok(Some(Tree::Paving((pairs, Vec::new()))));
+        }
+        if depth == 0 {
+            return Ok(None);
+        }
+        let free: Vec<Cell> = self
+            .cells
+            .iter()
+            .copied()
+            .filter(|c| !maker.contains(c) && !breaker.contains(c))
+            .collect();
+        let mut moves = Vec::new();
+        let mut answered: Vec<Cell> = Vec::new();
+        for &x in &free {
+            // A mark that a symmetry of the position takes an answered mark
+            // to is answered by the elaborator's `like`.
+            if let Some(&y) = answered
+                .iter()
+                .find(|&&y| self.symmetric(maker, breaker, y, x))
+            {
+                moves.push((x, None, Some(y)));
+                continue;
+            }
+            let mut with_x = maker.clone();
+            with_x.insert(x);
+            if self
+                .placements
+                .iter()
+                .any(|p| p.iter().all(|c| with_x.contains(c)))
+            {
+                return Ok(None);
+            }
+            let mut found = None;
+            for reply in replies(&free, x, self.b) {
+                let mut after = breaker.clone();
+                after.extend(reply.iter().copied());
+                if let Some(t) = self.tree(&with_x, &after, depth - 1, budget)? {
+                    found = Some((reply, t));
+                    break;
+                }
+            }
+            let Some(answer) = found else {
+                return Ok(None);
+            };
+            moves.push((x, Some(answer), None));
+            answered.push(x);
+        }
+        Ok(Some(Tree::Moves(moves)))
+    }
+
+    /// Whether an automorphism fixing both players' marks takes `from` to `to`.
+    fn symmetric(
+        &self,
+        maker: &BTreeSet<Cell>,
+        breaker: &BTreeSet<Cell>,
+        from: Cell,
+        to: Cell,
+    ) -> bool {
+        let map = |p: &[u8], c: Cell| [i32::from(p[c[0] as usize]), 0, 0];
+        self.group.iter().any(|p| {
+            map(p, from) == to
+                && maker.iter().all(|&c| maker.contains(&map(p, c)))
+                && breaker.iter().all(|&c| breaker.contains(&map(p, c)))
+        })
+    }
+
+    /// A b-pairing of the free cells spoiling every placement the breaker
+    /// has not already spoiled.
+    fn pairing(
+        &self,
+        maker: &BTreeSet<Cell>,
+        breaker: &BTreeSet<Cell>,
+        budget: &mut Budget,
+    ) -> Result<Option<Vec<(Cell, Cell)>>, Exhausted> {
+        let placements = self
+            .placements
+            .iter()
+            .filter(|p| !p.iter().any(|c| breaker.contains(c)))
+            .map(|p| p.iter().copied().filter(|c| !maker.contains(c)).collect())
+            .collect();
+        let key = |u: Cell, w: Cell| (u, [w[0] - u[0], w[1] - u[1], w[2] - u[2]]);
+        let mut search = Backtrack {
+            placements,
+            related: BTreeSet::new(),
+            degree: BTreeMap::new(),
+            b: self.b,
+            key: &key,
+        };
+        Ok(search.run(budget)?.then(|| {
+            search
+                .related
+                .iter()
+                .map(|&(u, d)| (u, [u[0] + d[0], u[1] + d[1], u[2] + d[2]]))
+                .filter(|(u, w)| u < w)
+                .collect()
+        }))
+    }
+}
+
+/// The breaker's replies to a mark on `x`: every set of at most b free
+/// cells other than `x` (all b of them when there are enough).
+fn replies(free: &[Cell], x: Cell, b: usize) -> Vec<Vec<Cell>> {
+    let others: Vec<Cell> = free.iter().copied().filter(|&c| c != x).collect();
+    let want = b.min(others.len());
+    let mut out = Vec::new();
+    let mut chosen = Vec::new();
+    fn choose(
+        others: &[Cell],
+        want: usize,
+        start: usize,
+        chosen: &mut Vec<Cell>,
+        out: &mut Vec<Vec<Cell>>,
+    ) {
+        if chosen.len() == want {
+            out.push(chosen.clone());
+            return;
+        }
+        for i in start..others.len() {
+            chosen.push(others[i]);
+            choose(others, want, i + 1, chosen, out);
+            chosen.pop();
+        }
+    }
+    choose(&others, want, 0, &mut chosen, &mut out);
+    out
+}
+
+/// The body of a `by paving { ... }` or `by pairing { ... }` block.
+pub fn tree_text(tree: &Tree, dimension: usize, indent: usize) -> String {
+    let cell = |c: &Cell| crate::syntax::printer::cell(c, dimension);
+    let pad = "  ".repeat(indent);
+    let mut out = String::new();
+    match tree {
+        Tree::Paving((pairs, period)) => {
+            if !period.is_empty() {
+                let v: Vec<String> = period.iter().map(cell).collect();
+                out += &format!("{pad}period {}\n", v.join(" "));
+            }
+            for (u, w) in pairs {
+                out += &format!("{pad}pair {} {}\n", cell(u), cell(w));
+            }
+        }
+        Tree::Moves(moves) => {
+            for (x, answer, like) in moves {
+                match (answer, like) {
+                    (Some((reply, then)), _) => {
+                        let r: Vec<String> = reply.iter().map(cell).collect();
+                        out += &format!("{pad}move {} reply {} {{\n", cell(x), r.join(" "));
+                        out += &tree_text(then, dimension, indent + 1);
+                        out += &format!("{pad}}}\n");
+                    }
+                    (None, Some(y)) => out += &format!("{pad}move {} like {}\n", cell(x), cell(y)),
+                    (None, None) => {}
+                }
+            }
+        }
+    }
+    out
+}
