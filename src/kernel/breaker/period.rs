@@ -76,6 +76,25 @@ impl Period {
                 }
             }
         }
+        // Reduce each row's entries right of the diagonal modulo the
+        // diagonal entry below them, so that every entry lies below
+        // MAX_CLASSES once the class count is checked and `reduce` cannot
+        // overflow.
+        for j in 1..basis.len() {
+            let pivot = basis[j];
+            if pivot[j] <= 0 {
+                return Err(PeriodError::Singular);
+            }
+            for row in basis.iter_mut().take(j) {
+                let q = row[j].div_euclid(pivot[j]);
+                for k in 0..3 {
+                    row[k] = q
+                        .checked_mul(pivot[k])
+                        .and_then(|m| row[k].checked_sub(m))
+                        .ok_or(PeriodError::TooLarge)?;
+                }
+            }
+        }
         let classes = basis
             .iter()
             .enumerate()
@@ -130,6 +149,13 @@ mod tests {
         assert_eq!(p.reduce([3, 1, 0]), p.reduce([0, 0, 0]));
         assert_ne!(p.reduce([1, 0, 0]), p.reduce([0, 0, 0]));
         assert_eq!(p.reduce([-5, 7, 0]), p.reduce([0, 0, 0]));
+    }
+
+    #[test]
+    fn large_generators_reduce_without_overflow() {
+        let p = Period::new(&[[1 << 20, 1, 0], [(1 << 20) + 1, 1, 0]], 2).unwrap();
+        assert_eq!(p.representatives().len(), 1);
+        assert_eq!(p.reduce([-(1 << 20), 1 << 20, 0]), [0, 0, 0]);
     }
 
     #[test]
