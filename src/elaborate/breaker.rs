@@ -8,10 +8,13 @@
 //! untrusted. When none exists the identity is passed on and the kernel's
 //! refutation names the move.
 
+use std::cell::OnceCell;
 use std::collections::{BTreeSet, HashMap};
 
 use super::maker::{congruence, goal};
-use super::{DeclaredAnimal, ElabError, ElabErrorKind, Explicit, cells_of, resolve_board};
+use super::{
+    DeclaredAnimal, ElabError, ElabErrorKind, Explicit, cells_of, not_applicable, resolve_board,
+};
 use crate::kernel::animals::Board;
 use crate::kernel::animals::lattice::Cell;
 use crate::kernel::breaker::classify::ClassifyClaim;
@@ -24,76 +27,101 @@ use crate::syntax::ast::{self, Method, MoveAnswerAst, PairingBody, Spanned};
 
 /// The strategy of a `by pairing { ... }` / `by paving { ... }` body.
 pub fn strategy(game: &GameClaim, body: &PairingBody) -> Result<Strategy, ElabError> {
-    let dimension = game.board.dimension();
-    let mut position = (BTreeSet::new(), BTreeSet::new());
-    node(&game.board, dimension, body, &mut position)
+    let tree = Tree {
+        board: &game.board,
+        dimension: game.board.dimension(),
+        group: OnceCell::new(),
+    };
+    tree.node(body, &mut (BTreeSet::new(), BTreeSet::new()))
 }
 
 /// The maker's and the breaker's marks along the branch being elaborated.
 type Marks = (BTreeSet<Cell>, BTreeSet<Cell>);
 
-fn node(
-    board: &Board,
+/// What elaborating a tree needs at every node.
+struct Tree<'a> {
+    board: &'a Board,
     dimension: usize,
-    body: &PairingBody,
-    position: &mut Marks,
-) -> Result<Strategy, ElabError> {
-    let one = |c: &Spanned<Vec<i64>>| -> Result<Cell, ElabError> {
-        Ok(cells_of(std::slice::from_ref(c), dimension)?[0])
-    };
-    if body.moves.is_empty() {
-        let pairs = body
-            .pairs
-            .iter()
-            .map(|(p, q)| Ok((one(p)?, one(q)?)))
-            .collect::<Result<_, ElabError>>()?;
-        let period = cells_of(&body.period, dimension)?;
-        return Ok(Strategy::Paving(Paving { pairs, period }));
-    }
-    if let Some((p, _)) = body.pairs.first() {
-        // A node answers the maker's next mark or hands over to a paving,
-        // not both.
-        return Err(ElabError {
-            kind: ElabErrorKind::MixedJustification,
-            span: p.span,
-        });
-    }
-    let mut moves = Vec::new();
-    for m in &body.moves {
-        let mark = one(&m.mark)?;
-        let answer = match &m.answer {
-            MoveAnswerAst::Reply { reply, then } => {
-                let reply = cells_of(reply, dimension)?;
-                let saved = position.clone();
-                position.0.insert(mark);
-                position.1.extend(reply.iter().copied());
-                let then = node(board, dimension, then, position)?;
-                *position = saved;
-                Answer::Reply { reply, then }
-            }
-            MoveAnswerAst::Like { like, map } => {
-                let like_cell = one(like)?;
-                let map = match map {
-                    Some(map) => congruence(map, dimension)?,
-                    None => symmetry(board, position, like_cell, mark)
-                        .unwrap_or_else(|| Congruence::identity(board)),
-                };
-                Answer::Like {
-                    like: like_cell,
-                    map,
-                }
-            }
-        };
-        moves.push(Move { mark, answer });
-    }
-    Ok(Strategy::Moves(moves))
+    /// The board's automorphisms, listed once, when a `like` needs one.
+    group: OnceCell<Vec<Vec<u8>>>,
 }
 
-/// An automorphism of a solid or graph board fixing both players' marks
-/// and taking `from` to `to`, if one exists.
-fn symmetry(board: &Board, position: &Marks, from: Cell, to: Cell) -> Option<Congruence> {
-    let graph = board.face_graph()?;
-    let group = graph.automorphisms(&mut Budget::unlimited()).ok()?;
+impl Tree<'_> {
+    fn cell(&self, c: &Spanned<Vec<i64>>) -> Result<Cell, ElabError> {
+        Ok(cells_of(std::slice::from_ref(c), self.dimension)?[0])
+    }
+
+    fn node(&self, body: &PairingBody, position: &mut Marks) -> Result<Strategy, ElabError> {
+        if body.moves.is_empty() {
+            let pairs = body
+                .pairs
+                .iter()
+                .map(|(p, q)| Ok((self.cell(p)?, self.cell(q)?)))
+                .collect::<Result<_, ElabError>>()?;
+            let period = cells_of(&body.period, self.dimension)?;
+            return Ok(Strategy::Paving(Paving { pairs, period }));
+        }
+        if let Some((p, _)) = body.pairs.first() {
+            // A node answers the maker's next mark or hands over to a
+            // paving, not both.
+            return Err(ElabError {
+                kind: ElabErrorKind::MixedJustification,
+                span: p.span,
+            });
+        }
+        let mut moves = Vec::new();
+        for m in &body.moves {
+            let mark = self.cell(&m.mark)?;
+            let answer = match &m.answer {
+                MoveAnswerAst::Reply { reply, then } => {
+                    let reply = cells_of(reply, self.dimension)?;
+                    let saved = position.clone();
+                    position.0.insert(mark);
+                    position.1.extend(reply.iter().copied());
+                    let then = self.node(then, position)?;
+                    *position = saved;
+                    Answer::Reply { reply, then }
+                }
+                MoveAnswerAst::Like { like, map } => {
+                    let like = self.cell(like)?;
+                    let map = match map {
+                        Some(map) => congruence(map, self.dimension)?,
+                        None => self.symmetry(position, like, mark),
+                    };
+                    Answer::Like { like, map }
+                }
+            };
+            moves.push(Move { mark, answer });
+        }
+        Ok(Strategy::Moves(moves))
+    }
+
+    /// An automorphism of a solid or graph board fixing both players' marks
+    /// and taking `from` to `to`, or the identity when there is none (the
+    /// kernel's refutation then names the move).
+    fn symmetry(&self, position: &Marks, from: Cell, to: Cell) -> Congruence {
+        let group = self.group.get_or_init(|| {
+            self.board
+                .face_graph()
+                .and_then(|g| g.automorphisms(&mut Budget::unlimited()).ok())
+                .unwrap_or_default()
+        });
+        fixing_symmetry(group, &position.0, &position.1, from, to).map_or_else(
+            || Congruence::identity(self.board),
+            |p| Congruence::Permutation(p.iter().map(|&v| u16::from(v)).collect()),
+        )
+    }
+}
+
+/// An automorphism of `group` (face permutations) that takes `from` to
+/// `to` and maps the maker's and the breaker's marks onto themselves.
+pub fn fixing_symmetry<'g>(
+    group: &'g [Vec<u8>],
+    maker: &BTreeSet<Cell>,
+    breaker: &BTreeSet<Cell>,
+    from: Cell,
+    to: Cell,
+) -> Option<&'g [u8]> {
     let image = |p: &[u8], c: Cell| -> Option<Cell> {
         let f = usize::try_from(c[0]).ok()?;
         p.get(f).map(|&v| [i32::from(v), 0, 0])
@@ -106,8 +134,8 @@ fn symmetry(board: &Board, position: &Marks, from: Cell, to: Cell) -> Option<Con
     };
     group
         .iter()
-        .find(|p| image(p, from) == Some(to) && keeps(p, &position.0) && keeps(p, &position.1))
-        .map(|p| Congruence::Permutation(p.iter().map(|&v| u16::from(v)).collect()))
+        .find(|p| image(p, from) == Some(to) && keeps(p, maker) && keeps(p, breaker))
+        .map(Vec::as_slice)
 }
 
 /// `threshold A on B = (...) by citation from ...`.
@@ -164,13 +192,4 @@ pub fn classify_claim(
 
 fn ids(cites: &[Spanned<String>]) -> Vec<String> {
     cites.iter().map(|c| c.node.clone()).collect()
-}
-
-fn not_applicable(claim: &ast::Claim) -> ElabError {
-    ElabError {
-        kind: ElabErrorKind::MethodNotApplicable {
-            method: claim.method.node.name().to_string(),
-        },
-        span: claim.method.span,
-    }
 }

@@ -85,15 +85,9 @@ pub fn claim(
         let cites = cites.iter().map(|c| c.node.clone()).collect();
         return Ok(Explicit::Derived(game, rule, cites));
     }
-    let not_applicable = || ElabError {
-        kind: ElabErrorKind::MethodNotApplicable {
-            method: claim.method.node.name().to_string(),
-        },
-        span: claim.method.span,
-    };
     if side == Side::Loser {
         let Method::Pairing(body) = &claim.method.node else {
-            return Err(not_applicable());
+            return Err(super::not_applicable(claim));
         };
         let game = GameClaim::of(side, winner);
         let strategy = super::breaker::strategy(&game, body)?;
@@ -120,7 +114,7 @@ pub fn claim(
             })?;
             cards.proof_sequence(&winner.board, &winner.goal)
         }
-        _ => return Err(not_applicable()),
+        _ => return Err(super::not_applicable(claim)),
     };
     Ok(Explicit::Maker(winner, proof))
 }

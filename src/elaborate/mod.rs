@@ -783,11 +783,7 @@ fn animals_claim(
         unreachable!("called for counting claims only")
     };
     if !matches!(&claim.method.node, Method::Enumeration(c) if c.is_empty()) {
-        let method = claim.method.node.name().to_string();
-        return Err(ElabError {
-            kind: ElabErrorKind::MethodNotApplicable { method },
-            span: claim.method.span,
-        });
+        return Err(not_applicable(claim));
     }
     let board = resolve_board(board, boards)?;
     if size.node > MAX_ANIMAL_SIZE {
@@ -822,6 +818,16 @@ fn value(v: &ast::Spanned<u64>) -> Result<u32, ElabError> {
         kind: ElabErrorKind::ValueTooLarge,
         span: v.span,
     })
+}
+
+/// The error for a method that does not fit the claim's statement.
+pub(super) fn not_applicable(claim: &ast::Claim) -> ElabError {
+    ElabError {
+        kind: ElabErrorKind::MethodNotApplicable {
+            method: claim.method.node.name().to_string(),
+        },
+        span: claim.method.span,
+    }
 }
 
 /// Whether a claim goes to the partizan kernel: its method is one of the
@@ -894,16 +900,10 @@ fn explicit_claim(claim: &ast::Claim) -> Result<Explicit, ElabError> {
             unreachable!("counting and maker claims are routed above")
         }
     };
-    let not_applicable = |method: &str| ElabError {
-        kind: ElabErrorKind::MethodNotApplicable {
-            method: method.to_string(),
-        },
-        span: claim.method.span,
-    };
     let evidence = match &claim.method.node {
         Method::Search => Evidence::Search,
         Method::Table(_) if matches!(statement, Statement::CountPositions { .. }) => {
-            return Err(not_applicable("table"));
+            return Err(not_applicable(claim));
         }
         Method::Table(rows) => Evidence::Table(
             rows.iter()
@@ -915,7 +915,7 @@ fn explicit_claim(claim: &ast::Claim) -> Result<Explicit, ElabError> {
                 })
                 .collect::<Result<_, ElabError>>()?,
         ),
-        Method::Other(name) => return Err(not_applicable(name)),
+        Method::Other(_) => return Err(not_applicable(claim)),
         Method::Definition | Method::Derivation(_) => {
             unreachable!("partizan methods are routed above")
         }
@@ -925,7 +925,7 @@ fn explicit_claim(claim: &ast::Claim) -> Result<Explicit, ElabError> {
         | Method::ProofSequence(_)
         | Method::Cards { .. }
         | Method::Derived { .. } => {
-            return Err(not_applicable(claim.method.node.name()));
+            return Err(not_applicable(claim));
         }
     };
     Ok(Explicit::Impartial(statement, evidence))
@@ -933,12 +933,6 @@ fn explicit_claim(claim: &ast::Claim) -> Result<Explicit, ElabError> {
 
 /// A partizan claim: the statement's games as kernel terms, and the evidence.
 fn partizan_claim(claim: &ast::Claim) -> Result<Explicit, ElabError> {
-    let not_applicable = |method: &str| ElabError {
-        kind: ElabErrorKind::MethodNotApplicable {
-            method: method.to_string(),
-        },
-        span: claim.method.span,
-    };
     let statement = match &claim.statement.node {
         ast::Statement::Value { game, value } => pcheck::Statement::Value {
             game: partizan::term(game)?,
@@ -1051,22 +1045,22 @@ fn partizan_claim(claim: &ast::Claim) -> Result<Explicit, ElabError> {
                 })
                 .collect::<Result<_, ElabError>>()?,
         ),
-        Method::Search => return Err(not_applicable("search")),
-        Method::Table(_) => return Err(not_applicable("table")),
+        Method::Search => return Err(not_applicable(claim)),
+        Method::Table(_) => return Err(not_applicable(claim)),
         Method::Enumeration(_)
         | Method::Citation(_)
         | Method::Pairing(_)
         | Method::ProofSequence(_)
         | Method::Cards { .. }
         | Method::Derived { .. } => {
-            return Err(not_applicable(claim.method.node.name()));
+            return Err(not_applicable(claim));
         }
-        Method::Other(name) => return Err(not_applicable(name)),
+        Method::Other(_) => return Err(not_applicable(claim)),
     };
     if matches!(evidence, pcheck::Evidence::Derivation(_))
         && !matches!(statement, pcheck::Statement::Value { .. })
     {
-        return Err(not_applicable("derivation"));
+        return Err(not_applicable(claim));
     }
     Ok(Explicit::Partizan(statement, evidence))
 }

@@ -286,12 +286,7 @@ impl Finite {
         from: Cell,
         to: Cell,
     ) -> bool {
-        let map = |p: &[u8], c: Cell| [i32::from(p[c[0] as usize]), 0, 0];
-        self.group.iter().any(|p| {
-            map(p, from) == to
-                && maker.iter().all(|&c| maker.contains(&map(p, c)))
-                && breaker.iter().all(|&c| breaker.contains(&map(p, c)))
-        })
+        crate::elaborate::breaker::fixing_symmetry(&self.group, maker, breaker, from, to).is_some()
     }
 
     /// A b-pairing of the free cells spoiling every placement the breaker

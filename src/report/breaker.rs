@@ -23,9 +23,10 @@ fn node(path: &[Cell], dimension: usize) -> String {
     }
 }
 
-/// The detail of a verified breaker, threshold or classification claim.
-pub fn verified(rule: Rule, value: u64) -> Option<String> {
-    Some(match rule {
+/// The detail of a verified breaker, threshold or classification claim
+/// (`rule` one of theirs).
+pub fn verified(rule: Rule, value: u64) -> String {
+    match rule {
         Rule::Paving if value <= 1 => {
             "every placement holds a related pair; no cell has more partners than the breaker has marks".to_string()
         }
@@ -33,11 +34,8 @@ pub fn verified(rule: Rule, value: u64) -> Option<String> {
             "every maker move answered in a tree of {value} nodes; every leaf's pairing spoils every placement left"
         ),
         Rule::Threshold => format!("each of the {value} entries has its winner and loser"),
-        Rule::Classification => {
-            format!("all {value} animals of the board are accounted for by the cited claims")
-        }
-        _ => return None,
-    })
+        _ => format!("all {value} animals of the board are accounted for by the cited claims"),
+    }
 }
 
 /// Why a breaker strategy fails.

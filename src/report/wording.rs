@@ -11,11 +11,6 @@ use crate::kernel::verdict::{
 /// The one-line detail of a verdict.
 pub fn detail(verdict: &Verdict) -> String {
     match verdict {
-        Verdict::Verified { rule, value, .. }
-            if super::breaker::verified(*rule, *value).is_some() =>
-        {
-            super::breaker::verified(*rule, *value).unwrap_or_default()
-        }
         Verdict::Verified { rule, nodes, value } => match rule {
             crate::kernel::verdict::Rule::PositionCount => format!("{value} positions counted"),
             crate::kernel::verdict::Rule::AnimalEnumeration => {
@@ -32,6 +27,11 @@ pub fn detail(verdict: &Verdict) -> String {
                 format!("hypotheses checked; the maker wins within {value} turn{plural}")
             }
             crate::kernel::verdict::Rule::Derived(_) => "hypotheses checked".to_string(),
+            crate::kernel::verdict::Rule::Paving
+            | crate::kernel::verdict::Rule::Threshold
+            | crate::kernel::verdict::Rule::Classification => {
+                super::breaker::verified(*rule, *value)
+            }
             crate::kernel::verdict::Rule::PartizanDefinition => {
                 format!("checked by the recursive definition; {nodes} comparisons")
             }

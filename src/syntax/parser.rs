@@ -970,13 +970,7 @@ impl<'s> Parser<'s> {
             if let Ok((r, _)) = self.symbol(rest, "}") {
                 return Ok((r, Method::Derivation(steps)));
             }
-            if rest.is_empty() || rest.starts_with("claim") || rest.starts_with("include") {
-                let start = self.offset(input);
-                return Err(SyntaxError {
-                    kind: SyntaxErrorKind::UnclosedBlock,
-                    span: Span::new(start, start + 1),
-                });
-            }
+            self.block_continues(rest, self.offset(input))?;
             let (r, _) = self.symbol(rest, "=")?;
             let (r, game) = self.game(r)?;
             let (r, _) = self.keyword(r, "by")?;
@@ -1077,6 +1071,18 @@ impl<'s> Parser<'s> {
         }
     }
 
+    /// An error at the block's opening brace (offset `brace`) when the
+    /// input ends, or the next claim or include begins, before its `}`.
+    fn block_continues(&self, rest: &str, brace: usize) -> Result<(), SyntaxError> {
+        if rest.is_empty() || rest.starts_with("claim") || rest.starts_with("include") {
+            return Err(SyntaxError {
+                kind: SyntaxErrorKind::UnclosedBlock,
+                span: Span::new(brace, brace + 1),
+            });
+        }
+        Ok(())
+    }
+
     /// `from ID, ...` if present (else no citations).
     fn citations<'a>(&self, rest: &'a str) -> PResult<'a, Vec<Spanned<String>>> {
         match self.keyword(rest, "from") {
@@ -1138,13 +1144,8 @@ impl<'s> Parser<'s> {
                 };
                 body.moves.push(MoveAst { mark, answer });
                 rest = r;
-            } else if rest.is_empty() || rest.starts_with("claim") || rest.starts_with("include") {
-                let start = self.offset(open);
-                return Err(SyntaxError {
-                    kind: SyntaxErrorKind::UnclosedBlock,
-                    span: Span::new(start, start + 1),
-                });
             } else {
+                self.block_continues(rest, self.offset(open))?;
                 return Err(self.error_at(
                     rest,
                     SyntaxErrorKind::Expected("`period`, `pair`, `move` or `}`"),
@@ -1180,14 +1181,7 @@ impl<'s> Parser<'s> {
             if let Ok((r, _)) = self.symbol(rest, "}") {
                 return Ok((r, Method::Table(rows)));
             }
-            if rest.is_empty() || rest.starts_with("claim") || rest.starts_with("include") {
-                let kind = SyntaxErrorKind::UnclosedBlock;
-                let start = self.offset(input) - 1;
-                return Err(SyntaxError {
-                    kind,
-                    span: Span::new(start, start + 1),
-                });
-            }
+            self.block_continues(rest, self.offset(input) - 1)?;
             let (r, game) = self.game(rest)?;
             let (r, _) = self.symbol(r, "=")?;
             let (r, value) = self.number(r)?;

@@ -334,7 +334,10 @@ impl Relation {
             (_, false) => return fail(BreakerFailure::PeriodOnFiniteBoard),
             (_, true) => None,
         };
-        let mut offsets: BTreeMap<Cell, BTreeSet<Cell>> = BTreeMap::new();
+        let mut relation = Relation {
+            period,
+            offsets: BTreeMap::new(),
+        };
         for &(p, q) in &paving.pairs {
             for c in [p, q] {
                 if !board.contains(c) {
@@ -349,11 +352,16 @@ impl Relation {
             if !at.free(p) || !at.free(q) {
                 continue;
             }
-            let class = |c: Cell| period.as_ref().map_or(c, |(per, _)| per.reduce(c));
-            offsets.entry(class(p)).or_default().insert(sub(q, p));
-            offsets.entry(class(q)).or_default().insert(sub(p, q));
+            for (from, to) in [(p, q), (q, p)] {
+                let class = relation.class(from);
+                relation
+                    .offsets
+                    .entry(class)
+                    .or_default()
+                    .insert(sub(to, from));
+            }
         }
-        Ok(Relation { period, offsets })
+        Ok(relation)
     }
 
     fn class(&self, c: Cell) -> Cell {
