@@ -46,6 +46,10 @@ pub fn run(games: Vec<String>, jobs: usize) -> i32 {
         std::thread::available_parallelism().map_or(1, |n| n.get()),
     );
     for case in cases {
+        if case == "breaker" {
+            time_breaker(jobs);
+            continue;
+        }
         let Ok(expr) = parse_game(&case) else {
             eprintln!("error: cannot parse `{case}`");
             return 2;
@@ -89,8 +93,83 @@ pub fn run(games: Vec<String>, jobs: usize) -> i32 {
     }
     if default_targets {
         time_cards();
+        time_breaker(jobs);
     }
     0
+}
+
+/// The breaker certificates of issue 5's targets, relative to the crate root.
+const NORRIS_SIEBEN: &str = "certificates/norris-sieben-2014";
+const PLATONIC: &str = "certificates/bode-2000/platonic-classification.cert";
+
+/// Times the kernel's check of the history-dependent priority strategy for
+/// P4_5 (target 50 ms), and `check` end to end (parse, elaborate, kernel)
+/// on the Norris-Sieben directory (every threshold sequence of Figures 5
+/// and 14; target 5 s) and on the platonic classifications (the
+/// icosahedron's target: 10 s).
+fn time_breaker(jobs: usize) {
+    use crate::elaborate::Explicit;
+    let square = format!("{NORRIS_SIEBEN}/square.cert");
+    let Ok(text) = std::fs::read_to_string(&square) else {
+        println!("breaker                skipped ({square} not found; run from the crate root)");
+        return;
+    };
+    let file = crate::syntax::parse_file(&text);
+    let p45 = crate::elaborate::claims(&file)
+        .into_iter()
+        .find(|c| c.id == "p45-24")
+        .and_then(|c| match c.explicit {
+            Ok(Explicit::Priority(claim, strategy)) => Some((claim, strategy)),
+            _ => None,
+        });
+    match p45 {
+        Some((claim, strategy)) => {
+            let runs = 20;
+            let started = Instant::now();
+            let mut verified = true;
+            for _ in 0..runs {
+                let verdict =
+                    crate::kernel::breaker::priority::check(&claim, &strategy, Budget::unlimited());
+                verified &= matches!(verdict, Verdict::Verified { .. });
+            }
+            println!(
+                "P4_5 (2,4) priority    kernel {:.2} ms per check (mean of {runs}) ({})",
+                started.elapsed().as_secs_f64() * 1000.0 / f64::from(runs),
+                if verified { "verified" } else { "NOT verified" }
+            );
+        }
+        None => println!("P4_5 (2,4) priority    claim p45-24 not found in {square}"),
+    }
+    for (name, path) in [
+        ("figures 5 and 14", NORRIS_SIEBEN),
+        ("platonic solids", PLATONIC),
+    ] {
+        let options = crate::driver::CheckOptions {
+            jobs,
+            limits: crate::driver::Limits {
+                max_nodes: None,
+                time: None,
+                max_entries: crate::kernel::budget::DEFAULT_MAX_ENTRIES,
+            },
+            timings: false,
+            only: None,
+        };
+        let started = Instant::now();
+        match crate::driver::check_paths(&[std::path::PathBuf::from(path)], &options) {
+            Ok(outcome) => {
+                let s = &outcome.report.summary;
+                println!(
+                    "{name:<22} check {:.3} s ({} verified, {} refuted, {} undecided, {} errors; {jobs} jobs)",
+                    started.elapsed().as_secs_f64(),
+                    s.verified,
+                    s.refuted,
+                    s.undecided,
+                    s.errors
+                );
+            }
+            Err(_) => println!("{name:<22} skipped ({path} not found)"),
+        }
+    }
 }
 
 /// The card file of the Snaky certificate (issue 4's target: read,

@@ -364,6 +364,9 @@ fn run_kernel(explicit: &Explicit, options: &CheckOptions, helpers: usize) -> Op
         Explicit::Breaker(claim, strategy) => {
             crate::kernel::breaker::check(claim, strategy, budget)
         }
+        Explicit::Priority(claim, strategy) => {
+            crate::kernel::breaker::priority::check(claim, strategy, budget)
+        }
         Explicit::Derived(..) | Explicit::Threshold(..) | Explicit::Classify(..) => return None,
     })
 }

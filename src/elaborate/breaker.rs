@@ -18,12 +18,13 @@ use super::{
 use crate::kernel::animals::Board;
 use crate::kernel::animals::lattice::Cell;
 use crate::kernel::breaker::classify::ClassifyClaim;
+use crate::kernel::breaker::priority::{ClassRules, OrderKey, Priority, PriorityRule};
 use crate::kernel::breaker::threshold::ThresholdClaim;
 use crate::kernel::breaker::{Answer, Move, Paving, Strategy};
 use crate::kernel::budget::Budget;
 use crate::kernel::maker::congruence::Congruence;
 use crate::kernel::maker::derived::GameClaim;
-use crate::syntax::ast::{self, Method, MoveAnswerAst, PairingBody, Spanned};
+use crate::syntax::ast::{self, Method, MoveAnswerAst, PairingBody, PriorityBody, Spanned};
 
 /// The strategy of a `by pairing { ... }` / `by paving { ... }` body.
 pub fn strategy(game: &GameClaim, body: &PairingBody) -> Result<Strategy, ElabError> {
@@ -33,6 +34,60 @@ pub fn strategy(game: &GameClaim, body: &PairingBody) -> Result<Strategy, ElabEr
         group: OnceCell::new(),
     };
     tree.node(body, &mut (BTreeSet::new(), BTreeSet::new()))
+}
+
+/// The strategy of a `by priority { ... }` body.
+pub fn priority(game: &GameClaim, body: &PriorityBody) -> Result<Priority, ElabError> {
+    let dimension = game.board.dimension();
+    let cells = |list: &[Spanned<Vec<i64>>]| cells_of(list, dimension);
+    let order = body
+        .order
+        .iter()
+        .map(|key| {
+            let descending = key.node.starts_with('-');
+            let axis = match key.node.trim_start_matches('-') {
+                "x" => 0,
+                "y" => 1,
+                _ => 2,
+            };
+            if axis >= dimension {
+                return Err(ElabError {
+                    kind: ElabErrorKind::OrderAxis,
+                    span: key.span,
+                });
+            }
+            Ok(OrderKey { axis, descending })
+        })
+        .collect::<Result<_, _>>()?;
+    let classes = body
+        .classes
+        .iter()
+        .map(|class| {
+            let rules = class
+                .rules
+                .iter()
+                .map(|rule| {
+                    Ok(PriorityRule {
+                        guard: cells(&rule.guard)?,
+                        lists: rule
+                            .lists
+                            .iter()
+                            .map(|l| cells(l))
+                            .collect::<Result<_, ElabError>>()?,
+                    })
+                })
+                .collect::<Result<_, ElabError>>()?;
+            Ok(ClassRules {
+                class: cells(std::slice::from_ref(&class.class))?[0],
+                rules,
+            })
+        })
+        .collect::<Result<_, ElabError>>()?;
+    Ok(Priority {
+        period: cells(&body.period)?,
+        order,
+        classes,
+    })
 }
 
 /// The maker's and the breaker's marks along the branch being elaborated.

@@ -86,12 +86,18 @@ pub fn claim(
         return Ok(Explicit::Derived(game, rule, cites));
     }
     if side == Side::Loser {
-        let Method::Pairing(body) = &claim.method.node else {
-            return Err(super::not_applicable(claim));
-        };
         let game = GameClaim::of(side, winner);
-        let strategy = super::breaker::strategy(&game, body)?;
-        return Ok(Explicit::Breaker(game, strategy));
+        return match &claim.method.node {
+            Method::Pairing(body) => {
+                let strategy = super::breaker::strategy(&game, body)?;
+                Ok(Explicit::Breaker(game, strategy))
+            }
+            Method::Priority(body) => {
+                let strategy = super::breaker::priority(&game, body)?;
+                Ok(Explicit::Priority(game, strategy))
+            }
+            _ => Err(super::not_applicable(claim)),
+        };
     }
     let proof = match &claim.method.node {
         Method::ProofSequence(body) => proof_sequence(&winner, body, claim.method.span)?,

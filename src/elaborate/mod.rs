@@ -133,6 +133,8 @@ pub enum ElabErrorKind {
     MixedJustification,
     /// A proof sequence without situations or start.
     EmptyProofSequence,
+    /// A priority strategy's `order` names an axis the board does not have.
+    OrderAxis,
     /// A congruence that does not fit the board's kind (a translation on a
     /// solid, coordinates of the wrong length, numbers out of range).
     BadCongruence,
@@ -397,6 +399,11 @@ pub enum Explicit {
         crate::kernel::maker::derived::GameClaim,
         crate::kernel::breaker::Strategy,
     ),
+    /// A loser claim by a (history-dependent) priority strategy.
+    Priority(
+        crate::kernel::maker::derived::GameClaim,
+        crate::kernel::breaker::priority::Priority,
+    ),
     /// A threshold sequence, citing claims of the file by id.
     Threshold(
         crate::kernel::breaker::threshold::ThresholdClaim,
@@ -423,7 +430,9 @@ impl Explicit {
         use crate::kernel::maker::derived::{GameClaim, Side};
         match self {
             Explicit::Maker(w, _) => Some(GameClaim::of(Side::Winner, w.clone())),
-            Explicit::Derived(g, _, _) | Explicit::Breaker(g, _) => Some(g.clone()),
+            Explicit::Derived(g, _, _) | Explicit::Breaker(g, _) | Explicit::Priority(g, _) => {
+                Some(g.clone())
+            }
             _ => None,
         }
     }
@@ -922,6 +931,7 @@ fn explicit_claim(claim: &ast::Claim) -> Result<Explicit, ElabError> {
         Method::Enumeration(_)
         | Method::Citation(_)
         | Method::Pairing(_)
+        | Method::Priority(_)
         | Method::ProofSequence(_)
         | Method::Cards { .. }
         | Method::Derived { .. } => {
@@ -1050,6 +1060,7 @@ fn partizan_claim(claim: &ast::Claim) -> Result<Explicit, ElabError> {
         Method::Enumeration(_)
         | Method::Citation(_)
         | Method::Pairing(_)
+        | Method::Priority(_)
         | Method::ProofSequence(_)
         | Method::Cards { .. }
         | Method::Derived { .. } => {

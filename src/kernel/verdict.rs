@@ -33,6 +33,8 @@ pub enum Rule {
     Threshold,
     /// B4: a classification of a finite board from cited claims.
     Classification,
+    /// B5: a loser by a (history-dependent) priority strategy.
+    Priority,
 }
 
 /// The derived rules of SPEC 3.5.
@@ -62,6 +64,7 @@ impl Rule {
             Rule::Paving => "breaker.paving",
             Rule::Threshold => "breaker.threshold",
             Rule::Classification => "breaker.classification",
+            Rule::Priority => "breaker.priority",
             Rule::Derived(kind) => match kind {
                 DerivedKind::Trivial => "maker.trivial",
                 DerivedKind::Proposition21 => "maker.proposition-2.1",
@@ -271,6 +274,25 @@ pub enum BreakerFailure {
     /// The congruence answering this move is not a symmetry of the position
     /// taking an answered move to it.
     BadSymmetry { path: Vec<Cell>, cell: Cell },
+    /// Priority strategies prove (a,b)-loser claims only.
+    NotALoserGame,
+    /// Priority strategies are for lattices and their regions.
+    PriorityOffLattice,
+    /// Two class blocks name the same class (this cell's).
+    ClassTwice { class: Cell },
+    /// A rule (counting from 1 in its class) never applies: the guard of
+    /// an earlier rule is part of its guard.
+    RuleNeverApplies {
+        class: Cell,
+        rule: usize,
+        shadowed_by: usize,
+    },
+    /// Marking the relevant cells in these turns, the maker completes the
+    /// placement as far as the kernel can tell.
+    MakerOrder {
+        placement: Vec<Cell>,
+        turns: Vec<Vec<Cell>>,
+    },
 }
 
 /// Why a threshold sequence is not established by its citations.

@@ -3,6 +3,7 @@
 
 pub mod breaker;
 pub mod maker;
+pub mod priority;
 
 use crate::elaborate::{Explicit, maker::proof_text};
 use crate::kernel::budget::Budget;
@@ -96,6 +97,12 @@ pub fn prove_text(
 /// How many maker marks a strategy tree answers before its pairing.
 const TREE_DEPTH: usize = 2;
 
+/// Mutations tried from each random start of the history-dependent search.
+const HISTORY_ROUNDS: usize = 3000;
+
+/// The longest priority list the priority producer tries.
+const PRIORITY_LIST_LENGTH: usize = 3;
+
 /// `gamecert prove loser ...`: a paving (periodic on a lattice), or on a
 /// finite board a pairing or a strategy tree ending in pairings, checked by
 /// the kernel before it is written.
@@ -118,30 +125,48 @@ fn prove_loser(
         Some(Ok(_)) | None => return Err(("error: the claim cannot be read".into(), 2)),
         Some(Err(e)) => return Err((format!("error: {:?}", e.kind), 2)),
     };
-    if claim.a != 1 || claim.finish.is_some() {
-        return Err((
-            "error: pavings answer one maker mark per turn: prove (1,b) losers".into(),
-            2,
-        ));
+    if claim.finish.is_some() {
+        return Err(("error: breaker strategies answer (a,b) games".into(), 2));
     }
-    let tree = match breaker::prove(&claim, TREE_DEPTH, &mut budget) {
-        Ok(Some(tree)) => tree,
-        Ok(None) => {
-            return Err((
-                "no paving found (periods of up to 24 classes; on a finite board, trees of depth 2)"
-                    .into(),
-                1,
-            ));
-        }
-        Err(e) => return Err((format!("budget exhausted: {e:?}"), 3)),
-    };
     let dimension = claim.board.dimension();
-    let body = breaker::tree_text(&tree, dimension, 1);
-    // Finite boards list their pairs: a pairing; lattices repeat them: a paving.
-    let method = if matches!(claim.board, crate::kernel::animals::Board::Lattice(_)) {
-        "paving"
+    let (method, body) = if claim.a == 1 {
+        let tree = match breaker::prove(&claim, TREE_DEPTH, &mut budget) {
+            Ok(Some(tree)) => tree,
+            Ok(None) => {
+                return Err((
+                    "no paving found (periods of up to 24 classes; on a finite board, trees of depth 2)"
+                        .into(),
+                    1,
+                ));
+            }
+            Err(e) => return Err((format!("budget exhausted: {e:?}"), 3)),
+        };
+        // Finite boards list their pairs: a pairing; lattices repeat them: a paving.
+        let method = if matches!(claim.board, crate::kernel::animals::Board::Lattice(_)) {
+            "paving"
+        } else {
+            "pairing"
+        };
+        (method, breaker::tree_text(&tree, dimension, 1))
     } else {
-        "pairing"
+        let found =
+            priority::prove(&claim, PRIORITY_LIST_LENGTH, &mut budget).and_then(
+                |plain| match plain {
+                    Some(s) => Ok(Some(s)),
+                    None => priority::prove_history(&claim, HISTORY_ROUNDS, &mut budget),
+                },
+            );
+        match found {
+            Ok(Some(strategy)) => ("priority", priority::text(&strategy, dimension, 1)),
+            Ok(None) => {
+                return Err((
+                    "no priority strategy found (one rule per class, lists of up to 2 cells within 2 steps)"
+                        .into(),
+                    1,
+                ));
+            }
+            Err(e) => return Err((format!("budget exhausted: {e:?}"), 3)),
+        }
     };
     let text = format!(
         "gamecert 1\n# Written by `gamecert prove {statement}`.\n{header}claim proved: {statement} by {method} {{\n{body}}}\n"

@@ -34,6 +34,9 @@ pub fn verified(rule: Rule, value: u64) -> String {
             "every maker move answered in a tree of {value} nodes; every leaf's pairing spoils every placement left"
         ),
         Rule::Threshold => format!("each of the {value} entries has its winner and loser"),
+        Rule::Priority => format!(
+            "no order of maker marks completes any of the {value} placements searched (modulo the period)"
+        ),
         _ => format!("all {value} animals of the board are accounted for by the cited claims"),
     }
 }
@@ -105,6 +108,32 @@ pub fn breaker_text(f: &BreakerFailure, dimension: usize) -> String {
             "{}the congruence answering {} does not fix the position or does not take an answered move to it",
             node(path, dimension),
             cell(c)
+        ),
+        BreakerFailure::NotALoserGame => {
+            "priority strategies prove (a,b)-loser claims".into()
+        }
+        BreakerFailure::PriorityOffLattice => {
+            "priority strategies are for lattices and regions of lattices".into()
+        }
+        BreakerFailure::ClassTwice { class } => {
+            format!("two class blocks name the class of {}", cell(class))
+        }
+        BreakerFailure::RuleNeverApplies {
+            class,
+            rule,
+            shadowed_by,
+        } => format!(
+            "rule {rule} of the class of {} never applies: whenever its guard holds, so does the guard of rule {shadowed_by}",
+            cell(class)
+        ),
+        BreakerFailure::MakerOrder { placement, turns } => format!(
+            "the maker completes the placement {} by marking {} (turns separated by `;`; his other marks elsewhere)",
+            cells(placement, dimension),
+            turns
+                .iter()
+                .map(|t| cells(t, dimension))
+                .collect::<Vec<_>>()
+                .join("; ")
         ),
     }
 }

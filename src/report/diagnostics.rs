@@ -404,6 +404,12 @@ pub fn elab_problem(e: &ElabError) -> Problem {
             "this situation",
             None,
         ),
+        OrderAxis => (
+            "gamecert::elaborate::order_axis",
+            "the board's cells have no such coordinate".into(),
+            "this key",
+            Some("order keys are x, y (and z on the cubic lattice), each optionally negated: `order -y x`"),
+        ),
         EmptyProofSequence => (
             "gamecert::elaborate::empty_proof_sequence",
             "the proof sequence has no situation and no start".into(),

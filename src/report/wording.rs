@@ -28,6 +28,7 @@ pub fn detail(verdict: &Verdict) -> String {
             }
             crate::kernel::verdict::Rule::Derived(_) => "hypotheses checked".to_string(),
             crate::kernel::verdict::Rule::Paving
+            | crate::kernel::verdict::Rule::Priority
             | crate::kernel::verdict::Rule::Threshold
             | crate::kernel::verdict::Rule::Classification => {
                 super::breaker::verified(*rule, *value)
@@ -56,6 +57,9 @@ pub fn detail(verdict: &Verdict) -> String {
                 }
                 crate::kernel::verdict::Rule::Classification => {
                     "classifications are checked on solids and graph boards".to_string()
+                }
+                crate::kernel::verdict::Rule::Priority => {
+                    "the period has too many classes, or a placement more than 64 goal and guard cells (256 tracked cells)".to_string()
                 }
                 _ => "a Hackenbush picture has more than 64 edges, more than the kernel represents"
                     .to_string(),

@@ -266,6 +266,35 @@ pub struct PairingBody {
     pub span: Span,
 }
 
+/// The body of `by priority { ... }`: the classes' period, the order of
+/// a turn's marks and each class's rules.
+#[derive(Clone, Debug, Default)]
+pub struct PriorityBody {
+    /// `period V1 V2 [V3]`: translations keeping every class.
+    pub period: CellList,
+    /// `order KEY ...`: `x`, `-x`, `y`, `-y`, `z`, `-z`.
+    pub order: Vec<Spanned<String>>,
+    /// `class CELL { rule ... }`.
+    pub classes: Vec<ClassAst>,
+    /// The block, braces included.
+    pub span: Span,
+}
+
+/// `class CELL { RULE ... }`: the rules for maker marks on CELL's class.
+#[derive(Clone, Debug)]
+pub struct ClassAst {
+    pub class: WrittenCell,
+    pub rules: Vec<PriorityRuleAst>,
+}
+
+/// `rule [if CELLS] { CELLS ; CELLS ... }`: guard cells, then one priority
+/// list per breaker mark, all relative to the maker's mark.
+#[derive(Clone, Debug)]
+pub struct PriorityRuleAst {
+    pub guard: CellList,
+    pub lists: Vec<CellList>,
+}
+
 /// One cell as written.
 pub type WrittenCell = Spanned<Vec<i64>>;
 
@@ -481,6 +510,8 @@ pub enum Method {
     Citation(Vec<Spanned<String>>),
     /// `by pairing { ... }` or `by paving { ... }`: a breaker strategy.
     Pairing(PairingBody),
+    /// `by priority { ... }`: a (history-dependent) priority strategy.
+    Priority(PriorityBody),
     /// `by derivation { = GAME by RULE ... }`.
     Derivation(Vec<DerivationStep>),
     /// `by proof-sequence { ... }`.
@@ -513,6 +544,7 @@ impl Method {
             Method::Enumeration(_) => "enumeration",
             Method::Citation(_) => "citation",
             Method::Pairing(_) => "pairing",
+            Method::Priority(_) => "priority",
             Method::Derivation(_) => "derivation",
             Method::ProofSequence(_) => "proof-sequence",
             Method::Cards { .. } => "cards",

@@ -75,6 +75,18 @@ pub const DERIVED_RULES: &[&str] = &[
     "sub-animal",
 ];
 
+/// The keys of `order` in a priority block.
+const ORDER_KEYS: &[&str] = &["-x", "-y", "-z", "x", "y", "z"];
+
+/// Whether `input` starts with the order key `key` as a whole word.
+fn starts_key(input: &str, key: &str) -> bool {
+    input.starts_with(key)
+        && !input[key.len()..]
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '-')
+}
+
 const METHOD_NAMES: &[&str] = &[
     "search",
     "table",
@@ -1008,6 +1020,11 @@ impl<'s> Parser<'s> {
                 let (r, body) = self.pairing_body(rest, r)?;
                 Ok((r, Method::Pairing(body)))
             }
+            "priority" => {
+                let (r, _) = self.symbol(rest, "{")?;
+                let (r, body) = self.priority_body(rest, r)?;
+                Ok((r, Method::Priority(body)))
+            }
             "derivation" => self.derivation(rest),
             "proof-sequence" => {
                 let (rest, _) = self.symbol(rest, "{")?;
@@ -1151,6 +1168,89 @@ impl<'s> Parser<'s> {
                     SyntaxErrorKind::Expected("`period`, `pair`, `move` or `}`"),
                 ));
             }
+        }
+    }
+
+    /// The body of a priority block after its `{` (`open` is the input at
+    /// the brace): `period`, `order` and `class` items, then `}`.
+    fn priority_body<'a>(&self, open: &'a str, input: &'a str) -> PResult<'a, PriorityBody> {
+        let mut body = PriorityBody::default();
+        let mut rest = input;
+        loop {
+            if let Ok((r, _)) = self.symbol(rest, "}") {
+                body.span = Span::new(self.offset(open), self.offset(r));
+                return Ok((r, body));
+            }
+            if let Ok((r, _)) = self.keyword(rest, "period") {
+                let (r, vectors) = self.cell_list(r)?;
+                body.period.extend(vectors);
+                rest = r;
+            } else if let Ok((mut r, _)) = self.keyword(rest, "order") {
+                while let Some(len) = ORDER_KEYS
+                    .iter()
+                    .find(|k| starts_key(r, k))
+                    .map(|k| k.len())
+                {
+                    body.order.push(Spanned {
+                        node: r[..len].to_string(),
+                        span: Span::new(self.offset(r), self.offset(r) + len),
+                    });
+                    r = self.ws(&r[len..]);
+                }
+                rest = r;
+            } else if let Ok((r, _)) = self.keyword(rest, "class") {
+                let (r, class) = self.one_cell(r)?;
+                let (r2, _) = self.symbol(r, "{")?;
+                let (r, rules) = self.class_rules(r, r2)?;
+                body.classes.push(ClassAst { class, rules });
+                rest = r;
+            } else {
+                self.block_continues(rest, self.offset(open))?;
+                return Err(self.error_at(
+                    rest,
+                    SyntaxErrorKind::Expected("`period`, `order`, `class` or `}`"),
+                ));
+            }
+        }
+    }
+
+    /// The rules of a class block after its `{`: `rule [if CELLS] { CELLS
+    /// ; CELLS ... }` items, then `}`.
+    fn class_rules<'a>(&self, open: &'a str, input: &'a str) -> PResult<'a, Vec<PriorityRuleAst>> {
+        let mut rules = Vec::new();
+        let mut rest = input;
+        loop {
+            if let Ok((r, _)) = self.symbol(rest, "}") {
+                return Ok((r, rules));
+            }
+            self.block_continues(rest, self.offset(open))?;
+            let (r, _) = self.keyword(rest, "rule")?;
+            let (r, guard) = match self.keyword(r, "if") {
+                Ok((r, _)) => self.cell_list(r)?,
+                Err(_) => (r, Vec::new()),
+            };
+            let (r2, _) = self.symbol(r, "{")?;
+            let mut lists = Vec::new();
+            let mut r = r2;
+            loop {
+                let (r3, list) = self.cell_list(r)?;
+                lists.push(list);
+                if let Ok((r4, _)) = self.symbol(r3, ";") {
+                    r = r4;
+                    continue;
+                }
+                if let Ok((r4, _)) = self.symbol(r3, "}") {
+                    r = r4;
+                    break;
+                }
+                self.block_continues(r3, self.offset(r2) - 1)?;
+                return Err(self.error_at(r3, SyntaxErrorKind::Expected("a cell, `;` or `}`")));
+            }
+            if lists.len() == 1 && lists[0].is_empty() {
+                lists.clear();
+            }
+            rules.push(PriorityRuleAst { guard, lists });
+            rest = r;
         }
     }
 

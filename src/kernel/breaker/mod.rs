@@ -12,6 +12,7 @@
 
 pub mod classify;
 pub mod period;
+pub mod priority;
 pub mod threshold;
 
 use std::collections::{BTreeMap, BTreeSet};
