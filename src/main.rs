@@ -197,9 +197,22 @@ fn run_render(r: args::RenderArgs) -> i32 {
             .animals
             .iter()
             .map(|animal| (animal.name.clone(), gamecert::render::animal_svg(animal)));
-        for (name, svg) in boards.chain(animals) {
-            let path = r.out.join(format!("{name}.svg"));
-            match std::fs::write(&path, svg) {
+        let digraphs = file
+            .claims
+            .iter()
+            .filter_map(|claim| match &claim.explicit {
+                Ok(gamecert::elaborate::Explicit::Priority(game, strategy)) => {
+                    gamecert::render::digraph::dependency_dot(&claim.id, game, strategy)
+                        .map(|dot| (format!("digraph-{}.dot", claim.id), dot))
+                }
+                _ => None,
+            });
+        let pictures = boards
+            .chain(animals)
+            .map(|(name, svg)| (format!("{name}.svg"), svg));
+        for (name, text) in pictures.chain(digraphs) {
+            let path = r.out.join(name);
+            match std::fs::write(&path, text) {
                 Ok(()) => println!("{}", path.display()),
                 Err(e) => {
                     eprintln!("error: {}: {e}", path.display());

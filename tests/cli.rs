@@ -204,14 +204,19 @@ fn elaborate_prints_an_explicit_certificate_that_checks() {
     assert_eq!(explicit.matches(" at ").count(), 9, "{explicit}");
     let again = dir.join("explicit.cert");
     std::fs::write(&again, &explicit).expect("write");
-    let check = gamecert(&["check", again.to_str().expect("utf-8")]);
+    assert_checks(&again);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `gamecert check` verifies every claim of the file.
+fn assert_checks(path: &std::path::Path) {
+    let check = gamecert(&["check", path.to_str().expect("utf-8")]);
     assert_eq!(
         check.status.code(),
         Some(0),
         "{}",
         String::from_utf8_lossy(&check.stdout)
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Replies left out of the per-reply form are filled in from the written
@@ -237,4 +242,35 @@ fn missing_replies_are_filled_in_from_written_options() {
         },
     );
     assert_eq!(outcome.report.summary.verified, 1);
+}
+
+/// `prove loser` with two maker marks a turn writes a priority strategy
+/// that `check` verifies.
+#[test]
+fn prove_loser_writes_a_priority_strategy_that_checks() {
+    let dir = std::env::temp_dir().join(format!("gamecert-prove-priority-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let out = dir.join("t43.cert");
+    let run = gamecert(&[
+        "prove",
+        "loser",
+        "T4_3",
+        "on",
+        "T",
+        "(2,4)",
+        "--file",
+        "certificates/norris-sieben-2014/triangle.cert",
+        "-o",
+        out.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(
+        run.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let written = std::fs::read_to_string(&out).expect("written");
+    assert!(written.contains("by priority {"), "{written}");
+    assert_checks(&out);
+    let _ = std::fs::remove_dir_all(&dir);
 }

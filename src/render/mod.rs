@@ -2,12 +2,14 @@
 //! a file declares: plane cells as squares, triangles and hexagons (a finite
 //! region's cells drawn too), cubes in an isometric view, and the faces of
 //! solids and graph boards as the vertices of a planar drawing of their
-//! adjacency graph ([`planar`]).
+//! adjacency graph ([`planar`]); and the dependency digraphs of plain
+//! priority strategies in DOT ([`digraph`]).
 //!
 //! Key decision: the drawing works from the kernel's own cell coordinates
 //! and corner geometry, so a picture shows exactly the cells the kernel
 //! checks claims about.
 
+pub mod digraph;
 mod planar;
 
 use std::fmt::Write as _;

@@ -298,7 +298,8 @@ impl Checker<'_> {
     }
 }
 
-fn add(c: Cell, d: Cell) -> Cell {
+/// `c` moved by the offset `d`.
+pub fn add(c: Cell, d: Cell) -> Cell {
     [c[0] + d[0], c[1] + d[1], c[2] + d[2]]
 }
 

@@ -29,6 +29,7 @@ use crate::kernel::budget::{Budget, Exhausted};
 use crate::kernel::maker::derived::{GameClaim, Side};
 use crate::kernel::verdict::{BreakerFailure, Refutation, Rule, Undecided, Verdict};
 
+use super::add;
 use super::period::{Period, PeriodError};
 
 /// A priority strategy as written.
@@ -37,8 +38,8 @@ pub struct Priority {
     /// Translations that keep every cell's class; empty for the lattice's
     /// own translations (one class per cell orientation).
     pub period: Vec<Cell>,
-    /// The order of a turn's marks: coordinates compared in this order;
-    /// empty for x, then y, then z, ascending.
+    /// The order of a turn's marks: coordinates compared in this order,
+    /// then the axes not named, ascending (empty: x, then y, then z).
     pub order: Vec<OrderKey>,
     /// The rules of each class, named by one of its cells.
     pub classes: Vec<ClassRules>,
@@ -232,6 +233,22 @@ impl<'s> Classes<'s> {
     }
 }
 
+/// The written order keys followed by the axes they leave out, ascending,
+/// so that distinct cells never tie (a tie would leave the breaker's order
+/// undefined).
+pub fn total_order(written: &[OrderKey]) -> Vec<OrderKey> {
+    let mut order = written.to_vec();
+    for axis in 0..3 {
+        if !written.iter().any(|k| k.axis == axis) {
+            order.push(OrderKey {
+                axis,
+                descending: false,
+            });
+        }
+    }
+    order
+}
+
 /// A rule that can never apply: an earlier rule's guard is part of its
 /// guard, so whenever its guard holds the earlier rule applies first.
 fn dead_rule(class: &ClassRules) -> Result<(), Failure> {
@@ -312,16 +329,7 @@ impl<'g> Game<'g> {
                 placements.insert(placed);
             }
         }
-        let order = if strategy.order.is_empty() {
-            (0..3)
-                .map(|axis| OrderKey {
-                    axis,
-                    descending: false,
-                })
-                .collect()
-        } else {
-            strategy.order.clone()
-        };
+        let order = total_order(&strategy.order);
         Ok(Game {
             board: &claim.board,
             a: claim.a,
@@ -479,17 +487,20 @@ impl Search {
         if !self.visited.insert((maker, known)) {
             return Ok(false);
         }
-        budget.tick()?;
-        let free = self.relevant_mask & !maker & !known[0];
-        let mut turns = Vec::new();
-        subsets(free, self.a, 0, &mut turns);
-        for turn in turns {
+        budget.expand(self.visited.len())?;
+        let free: Vec<usize> = bits(self.relevant_mask & !maker & !known[0]).collect();
+        // Every turn: a set of 1 to a free relevant cells, made one at a
+        // time (there may be very many), each charged to the budget.
+        let mut turns = Turns::new(free.len(), self.a);
+        while let Some(chosen) = turns.next() {
+            budget.tick()?;
+            let turn = chosen.iter().fold(0u64, |t, &k| t | 1 << free[k]);
             let marked = maker | turn;
             self.path.push(turn);
             if marked & self.goal_mask == self.goal_mask {
                 return Ok(true);
             }
-            if let Some(next) = self.answer(marked, turn, &known)
+            if let Some(next) = self.answer(marked, turn, &known, budget)?
                 && self.from(marked, next, budget)?
             {
                 return Ok(true);
@@ -502,7 +513,13 @@ impl Search {
     /// What the kernel knows after the breaker answers the maker's `turn`
     /// (`maker` includes it), or `None` if every way she may answer marks
     /// an unmarked goal cell.
-    fn answer(&self, maker: u64, turn: u64, known: &Known) -> Option<Known> {
+    fn answer(
+        &self,
+        maker: u64,
+        turn: u64,
+        known: &Known,
+        budget: &mut Budget,
+    ) -> Result<Option<Known>, Stop> {
         let mut marks: Vec<usize> = bits(turn).collect();
         marks.sort_by_key(|&i| self.rank[i]);
         // Each mark's possible rules; a goal mark's guard cells are all
@@ -512,6 +529,8 @@ impl Search {
         let mut result: Option<Known> = None;
         let mut pick = vec![0; marks.len()];
         loop {
+            // The combinations multiply with the turn's marks on guard cells.
+            budget.tick()?;
             let chosen: Vec<Option<usize>> =
                 pick.iter().zip(&choices).map(|(&p, c)| c[p]).collect();
             if let Some(after) = self.play(&marks, &chosen, maker, known) {
@@ -525,7 +544,7 @@ impl Search {
             let mut k = 0;
             loop {
                 if k == pick.len() {
-                    return result;
+                    return Ok(result);
                 }
                 pick[k] += 1;
                 if pick[k] < choices[k].len() {
@@ -613,27 +632,38 @@ impl Search {
     }
 }
 
-/// Every non-empty subset of `free` with at most `most` elements, taking
-/// elements from bit `from` on.
-fn subsets(free: u64, most: usize, chosen: u64, out: &mut Vec<u64>) {
-    if chosen != 0 {
-        out.push(chosen);
-    }
-    if chosen.count_ones() as usize == most {
-        return;
-    }
-    let start = if chosen == 0 {
-        0
-    } else {
-        64 - chosen.leading_zeros() as usize
-    };
-    for i in bits(free & !low_bits(start)) {
-        subsets(free, most, chosen | 1 << i, out);
-    }
+/// The non-empty subsets of `0..n` with at most `most` elements, by size
+/// and then lexicographically, one at a time.
+struct Turns {
+    n: usize,
+    most: usize,
+    current: Vec<usize>,
 }
 
-fn add(c: Cell, d: Cell) -> Cell {
-    [c[0] + d[0], c[1] + d[1], c[2] + d[2]]
+impl Turns {
+    fn new(n: usize, most: usize) -> Turns {
+        Turns {
+            n,
+            most: most.min(n),
+            current: Vec::new(),
+        }
+    }
+
+    fn next(&mut self) -> Option<&[usize]> {
+        let k = self.current.len();
+        // Advance the rightmost index that can move; else grow the size.
+        match (0..k).rev().find(|&i| self.current[i] < self.n - (k - i)) {
+            Some(i) => {
+                self.current[i] += 1;
+                for j in i + 1..k {
+                    self.current[j] = self.current[j - 1] + 1;
+                }
+            }
+            None if k < self.most => self.current = (0..=k).collect(),
+            None => return None,
+        }
+        Some(&self.current)
+    }
 }
 
 #[cfg(test)]
@@ -641,11 +671,21 @@ mod tests {
     use super::*;
 
     #[test]
-    fn subsets_of_three_with_at_most_two() {
-        let mut out = Vec::new();
-        subsets(0b1011, 2, 0, &mut out);
-        let mut got: Vec<u64> = out;
-        got.sort_unstable();
-        assert_eq!(got, vec![0b1, 0b10, 0b11, 0b1000, 0b1001, 0b1010]);
+    fn turns_of_at_most_two_of_three() {
+        let mut turns = Turns::new(3, 2);
+        let mut got = Vec::new();
+        while let Some(t) = turns.next() {
+            got.push(t.to_vec());
+        }
+        let expected: Vec<Vec<usize>> = vec![
+            vec![0],
+            vec![1],
+            vec![2],
+            vec![0, 1],
+            vec![0, 2],
+            vec![1, 2],
+        ];
+        assert_eq!(got, expected);
+        assert!(Turns::new(0, 2).next().is_none());
     }
 }
