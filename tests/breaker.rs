@@ -1,5 +1,6 @@
 //! Breaker certificates against independent oracles: the shipped pairings
-//! and strategy trees against exhaustive maker play, periodic pavings
+//! and strategy trees against exhaustive maker play (the solver's, and the
+//! strategy itself played against every maker sequence), periodic pavings
 //! against a naive check on a window of the plane, and mutated threshold
 //! sequences, which must be refuted.
 
@@ -10,7 +11,7 @@ use gamecert::elaborate::Explicit;
 use gamecert::elaborate::load::load;
 use gamecert::kernel::animals::Board;
 use gamecert::kernel::animals::lattice::{Cell, Lattice};
-use gamecert::kernel::breaker::{Paving, Strategy, check};
+use gamecert::kernel::breaker::{Answer, Paving, Strategy, check};
 use gamecert::kernel::budget::Budget;
 use gamecert::kernel::maker::WinnerClaim;
 use gamecert::kernel::maker::derived::{GameClaim, Side};
@@ -48,16 +49,11 @@ fn maker_wins(game: &GameClaim) -> Option<bool> {
 /// are checked.
 #[test]
 fn shipped_finite_board_strategies_agree_with_exhaustive_play() {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/certificates/bode-2000/platonic-classification.cert"
-    );
-    let text = std::fs::read_to_string(path).expect("shipped");
-    let file = gamecert::syntax::parse_file(&text);
+    let claims = common::shipped_claims("certificates/bode-2000/platonic-classification.cert");
     let mut losers = 0;
     let mut smaller_checked = 0;
     let mut smaller_refuted = 0;
-    for claim in gamecert::elaborate::claims(&file) {
+    for claim in claims {
         let Ok(Explicit::Breaker(game, strategy)) = claim.explicit else {
             continue;
         };
@@ -283,4 +279,156 @@ fn every_mutated_threshold_is_refuted() {
         }
     }
     assert!(mutated >= 30, "only {mutated} mutants");
+}
+
+/// A finite-board breaker strategy played by the letter: a pairing answers
+/// a mark by its partner, a tree node by its reply (a `like` move by the
+/// answered move's reply and subtree moved by the congruence); when the
+/// answer is taken, the first free cell. `sigma` maps the written tree's
+/// cells onto the board's.
+struct TreePlay {
+    faces: usize,
+    placements: Vec<u32>,
+    memo: std::collections::HashMap<(u32, u32, usize, Vec<u16>), bool>,
+}
+
+impl TreePlay {
+    fn permutation(map: &gamecert::kernel::maker::congruence::Congruence) -> Vec<u16> {
+        match map {
+            gamecert::kernel::maker::congruence::Congruence::Permutation(p) => p.clone(),
+            other => panic!("solid boards map by permutations: {other:?}"),
+        }
+    }
+
+    /// Whether the maker, to move, completes a placement against the
+    /// strategy at `node` (read through `sigma`).
+    fn maker_wins(&mut self, maker: u32, breaker: u32, node: &Strategy, sigma: &[u16]) -> bool {
+        let key = (
+            maker,
+            breaker,
+            node as *const Strategy as usize,
+            sigma.to_vec(),
+        );
+        if let Some(&w) = self.memo.get(&key) {
+            return w;
+        }
+        let all = (1u32 << self.faces) - 1;
+        let free = all & !maker & !breaker;
+        let mut wins = false;
+        for x in (0..self.faces).filter(|&f| free >> f & 1 == 1) {
+            let m = maker | 1 << x;
+            if self.placements.iter().any(|&p| p & !m == 0) {
+                wins = true;
+                break;
+            }
+            let inverse = |c: usize| {
+                sigma
+                    .iter()
+                    .position(|&s| usize::from(s) == c)
+                    .expect("bijection")
+            };
+            let (reply, next, next_sigma): (Option<usize>, &Strategy, Vec<u16>) = match node {
+                Strategy::Paving(p) => {
+                    let written = inverse(x) as i32;
+                    let partner = p.pairs.iter().find_map(|&(u, v)| {
+                        (u[0] == written)
+                            .then_some(v[0])
+                            .or((v[0] == written).then_some(u[0]))
+                    });
+                    (
+                        partner.map(|c| usize::from(sigma[c as usize])),
+                        node,
+                        sigma.to_vec(),
+                    )
+                }
+                Strategy::Moves(moves) => {
+                    let written = inverse(x) as i32;
+                    let mv = moves
+                        .iter()
+                        .find(|m| m.mark[0] == written)
+                        .expect("every free cell answered");
+                    match &mv.answer {
+                        Answer::Reply { reply, then } => (
+                            reply.first().map(|c| usize::from(sigma[c[0] as usize])),
+                            then,
+                            sigma.to_vec(),
+                        ),
+                        Answer::Like { like, map } => {
+                            let perm = Self::permutation(map);
+                            let answered = moves
+                                .iter()
+                                .find(|m| m.mark == *like)
+                                .expect("like an answered move");
+                            let Answer::Reply { reply, then } = &answered.answer else {
+                                panic!("like a reply")
+                            };
+                            // Written cell c of the answered branch is perm(c) here.
+                            let composed: Vec<u16> = (0..self.faces)
+                                .map(|c| sigma[usize::from(perm[c])])
+                                .collect();
+                            (
+                                reply.first().map(|c| usize::from(composed[c[0] as usize])),
+                                then,
+                                composed,
+                            )
+                        }
+                    }
+                }
+            };
+            let taken = |c: usize| (m | breaker) >> c & 1 == 1;
+            let mark = match reply {
+                Some(c) if !taken(c) => Some(c),
+                _ => (0..self.faces).find(|&c| !taken(c)),
+            };
+            let b = mark.map_or(breaker, |c| breaker | 1 << c);
+            if self.maker_wins(m, b, next, &next_sigma) {
+                wins = true;
+                break;
+            }
+        }
+        self.memo.insert(key, wins);
+        wins
+    }
+}
+
+/// Every elementary loser of the platonic classification file, the
+/// icosahedron's (beyond the solver) included, against every sequence of
+/// maker marks, with its certified strategy played by the letter.
+#[test]
+fn shipped_finite_board_strategies_beat_every_maker_sequence() {
+    let claims = common::shipped_claims("certificates/bode-2000/platonic-classification.cert");
+    let (mut played, mut careless_beaten) = (0, 0);
+    for claim in claims {
+        let Ok(Explicit::Breaker(game, strategy)) = claim.explicit else {
+            continue;
+        };
+        let faces = game.board.face_graph().expect("a solid").faces();
+        let placements = gamecert::kernel::animals::shape::placements(&game.board, &game.goal)
+            .iter()
+            .map(|p| p.iter().fold(0u32, |m, c| m | 1 << c[0]))
+            .collect();
+        let mut play = TreePlay {
+            faces,
+            placements,
+            memo: std::collections::HashMap::new(),
+        };
+        let identity: Vec<u16> = (0..faces as u16).collect();
+        assert!(
+            !play.maker_wins(0, 0, &strategy, &identity),
+            "{}: the maker beats the certified strategy",
+            claim.id
+        );
+        // The player finds wins: against a breaker who ignores the maker
+        // (first free cell), he wins.
+        let careless = Strategy::Paving(Paving {
+            pairs: Vec::new(),
+            period: Vec::new(),
+        });
+        play.memo.clear();
+        careless_beaten += usize::from(play.maker_wins(0, 0, &careless, &identity));
+        played += 1;
+    }
+    assert_eq!(played, 16);
+    eprintln!("careless breaker beaten on {careless_beaten} of {played}");
+    assert!(careless_beaten >= 8, "{careless_beaten}");
 }

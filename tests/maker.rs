@@ -12,6 +12,8 @@
 //!   only when the solver says the claim is a maker win. An always-accepting
 //!   kernel fails this test.
 
+mod common;
+
 use std::collections::HashSet;
 use std::sync::Arc;
 
@@ -218,15 +220,10 @@ fn truncated_tetrahedron_winners_are_bodes() {
 #[test]
 fn shipped_finite_board_certificates_survive_mutation_only_when_true() {
     use gamecert::elaborate::Explicit;
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/certificates/bode-2000/platonic-classification.cert"
-    );
-    let text = std::fs::read_to_string(path).expect("shipped");
-    let file = gamecert::syntax::parse_file(&text);
+    let claims = common::shipped_claims("certificates/bode-2000/platonic-classification.cert");
     let mut checked = 0;
     let mut false_claims = 0;
-    for claim in gamecert::elaborate::claims(&file) {
+    for claim in claims {
         // The file's losers and classifications are tests/breaker.rs's.
         let Ok(Explicit::Maker(base, proof)) = claim.explicit else {
             continue;

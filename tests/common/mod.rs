@@ -47,3 +47,11 @@ pub fn cert_files(dir: &str) -> Vec<PathBuf> {
     files.sort();
     files
 }
+
+/// The elaborated claims of a shipped certificate file (path relative to
+/// the crate root).
+pub fn shipped_claims(relative: &str) -> Vec<gamecert::elaborate::ElaboratedClaim> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(relative);
+    let text = std::fs::read_to_string(&path).expect("shipped certificate");
+    gamecert::elaborate::claims(&gamecert::syntax::parse_file(&text))
+}
