@@ -537,36 +537,42 @@ fn shipped_priority_strategies_win_in_exhaustive_play_on_larger_regions() {
     shipped_strategies_on_regions((4, 6), (5, 5));
 }
 
+/// Every shipped priority claim: its id, game and strategy.
+fn shipped_priority_claims() -> Vec<(String, GameClaim, Priority)> {
+    ["square.cert", "triangle.cert"]
+        .iter()
+        .flat_map(|file| common::shipped_claims(&format!("certificates/norris-sieben-2014/{file}")))
+        .filter_map(|claim| match claim.explicit {
+            Ok(Explicit::Priority(game, strategy)) => Some((claim.id, game, strategy)),
+            _ => None,
+        })
+        .collect()
+}
+
 /// Plays every shipped priority strategy on a `triangle` (rows, columns)
 /// region of the triangle lattice or a `square` one of the square lattice,
 /// and on its transpose; the number of claims played.
 fn shipped_strategies_on_regions(triangle: (u16, u16), square: (u16, u16)) -> usize {
     let mut checked = 0;
-    for file in ["square.cert", "triangle.cert"] {
-        for claim in common::shipped_claims(&format!("certificates/norris-sieben-2014/{file}")) {
-            let Ok(Explicit::Priority(game, strategy)) = claim.explicit else {
-                continue;
-            };
-            let Board::Lattice(lattice) = game.board else {
-                continue;
-            };
-            let (rows, cols) = if lattice == Lattice::Triangle {
-                triangle
-            } else {
-                square
-            };
-            for (rows, cols) in [(rows, cols), (cols, rows)] {
-                let region = Region::rectangle(lattice, rows, cols);
-                let mut play = Play::new(&region, &game.goal, &strategy, game.a, game.b);
-                assert!(
-                    !play.maker_wins(0, 0),
-                    "{}: the maker wins on a {rows}x{cols} region:\n{}",
-                    claim.id,
-                    play.line()
-                );
-            }
-            checked += 1;
+    for (id, game, strategy) in shipped_priority_claims() {
+        let Board::Lattice(lattice) = game.board else {
+            continue;
+        };
+        let (rows, cols) = if lattice == Lattice::Triangle {
+            triangle
+        } else {
+            square
+        };
+        for (rows, cols) in [(rows, cols), (cols, rows)] {
+            let region = Region::rectangle(lattice, rows, cols);
+            let mut play = Play::new(&region, &game.goal, &strategy, game.a, game.b);
+            assert!(
+                !play.maker_wins(0, 0),
+                "{id}: the maker wins on a {rows}x{cols} region:\n{}",
+                play.line()
+            );
         }
+        checked += 1;
     }
     checked
 }
@@ -578,25 +584,19 @@ fn shipped_strategies_on_regions(triangle: (u16, u16), square: (u16, u16)) -> us
 #[test]
 fn shipped_priority_strategies_with_a_mark_fewer_are_refuted() {
     let mut mutated = 0;
-    for file in ["square.cert", "triangle.cert"] {
-        for claim in common::shipped_claims(&format!("certificates/norris-sieben-2014/{file}")) {
-            let Ok(Explicit::Priority(mut game, strategy)) = claim.explicit else {
-                continue;
-            };
-            game.b -= 1;
-            let verdict = check(
-                &game,
-                &strategy,
-                Budget::new(Some(5_000_000), None, 1 << 20),
-            );
-            assert!(
-                matches!(verdict, Verdict::Refuted { .. }),
-                "{} with b = {}: {verdict:?}",
-                claim.id,
-                game.b
-            );
-            mutated += 1;
-        }
+    for (id, mut game, strategy) in shipped_priority_claims() {
+        game.b -= 1;
+        let verdict = check(
+            &game,
+            &strategy,
+            Budget::new(Some(5_000_000), None, 1 << 20),
+        );
+        assert!(
+            matches!(verdict, Verdict::Refuted { .. }),
+            "{id} with b = {}: {verdict:?}",
+            game.b
+        );
+        mutated += 1;
     }
     assert!(mutated >= 9);
 }

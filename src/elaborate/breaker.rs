@@ -13,7 +13,8 @@ use std::collections::{BTreeSet, HashMap};
 
 use super::maker::{congruence, goal};
 use super::{
-    DeclaredAnimal, ElabError, ElabErrorKind, Explicit, cells_of, not_applicable, resolve_board,
+    DeclaredAnimal, ElabError, ElabErrorKind, Explicit, cell_of, cells_of, not_applicable,
+    resolve_board,
 };
 use crate::kernel::animals::Board;
 use crate::kernel::animals::lattice::Cell;
@@ -78,7 +79,7 @@ pub fn priority(game: &GameClaim, body: &PriorityBody) -> Result<Priority, ElabE
                 })
                 .collect::<Result<_, ElabError>>()?;
             Ok(ClassRules {
-                class: cells(std::slice::from_ref(&class.class))?[0],
+                class: cell_of(&class.class, dimension)?,
                 rules,
             })
         })
@@ -103,7 +104,7 @@ struct Tree<'a> {
 
 impl Tree<'_> {
     fn cell(&self, c: &Spanned<Vec<i64>>) -> Result<Cell, ElabError> {
-        Ok(cells_of(std::slice::from_ref(c), self.dimension)?[0])
+        cell_of(c, self.dimension)
     }
 
     fn node(&self, body: &PairingBody, position: &mut Marks) -> Result<Strategy, ElabError> {

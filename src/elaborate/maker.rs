@@ -280,7 +280,7 @@ fn proof_sequence(
             match &o.answer {
                 Answer::Any => options.push(option),
                 Answer::Reply(cell) => {
-                    let w = cells_of(std::slice::from_ref(cell), expected)?[0];
+                    let w = super::cell_of(cell, expected)?;
                     replies.push((w, option));
                 }
                 Answer::Pass => pass = Some(option),

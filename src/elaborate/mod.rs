@@ -265,6 +265,14 @@ fn declared_animal(
     })
 }
 
+/// One written coordinate tuple as a cell, as [`cells_of`] reads it.
+pub fn cell_of(
+    c: &Spanned<Vec<i64>>,
+    expected: usize,
+) -> Result<crate::kernel::animals::lattice::Cell, ElabError> {
+    Ok(cells_of(std::slice::from_ref(c), expected)?[0])
+}
+
 /// Written coordinate tuples as cells: each of `expected` coordinates,
 /// none beyond 2^20 in size.
 pub fn cells_of(

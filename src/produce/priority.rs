@@ -9,6 +9,7 @@
 
 use crate::kernel::animals::lattice::{Cell, Lattice};
 use crate::kernel::breaker::priority::{self, ClassRules, Priority, PriorityRule};
+use crate::kernel::breaker::sub;
 use crate::kernel::budget::{Budget, Exhausted};
 use crate::kernel::maker::derived::GameClaim;
 use crate::kernel::verdict::Verdict;
@@ -187,10 +188,6 @@ fn layouts(lattice: Lattice, rule: &[Vec<Cell>]) -> Vec<Priority> {
             classes: vec![plain(rule.to_vec(), [0, 0, 0])],
         }],
     }
-}
-
-fn sub(c: Cell, d: Cell) -> Cell {
-    [c[0] - d[0], c[1] - d[1], c[2] - d[2]]
 }
 
 /// The body of a `by priority { ... }` block, indented by `indent` levels.

@@ -16,7 +16,7 @@ use crate::kernel::animals::lattice::Cell;
 use crate::kernel::animals::{Board, shape};
 use crate::kernel::breaker::add;
 use crate::kernel::breaker::period::Period;
-use crate::kernel::breaker::priority::{Priority, lattice_translations};
+use crate::kernel::breaker::priority::Priority;
 use crate::kernel::maker::derived::GameClaim;
 use crate::syntax::printer;
 
@@ -31,12 +31,7 @@ pub fn dependency_dot(id: &str, claim: &GameClaim, strategy: &Priority) -> Optio
         return None;
     }
     let most_lists = rules.map(|r| r.lists.len()).max().unwrap_or(0);
-    let generators = if strategy.period.is_empty() {
-        lattice_translations(lattice)
-    } else {
-        strategy.period.clone()
-    };
-    let period = Period::new(&generators, claim.board.dimension()).ok()?;
+    let period = Period::new(&strategy.generators(lattice), claim.board.dimension()).ok()?;
     let lists_of = |c: Cell| {
         strategy
             .classes
@@ -45,11 +40,7 @@ pub fn dependency_dot(id: &str, claim: &GameClaim, strategy: &Priority) -> Optio
             .and_then(|k| k.rules.first())
             .map_or(&[][..], |r| &r.lists[..])
     };
-    let shifts: Vec<Cell> = period
-        .representatives()
-        .into_iter()
-        .filter(|&t| lattice.same_orientation([0, 0, 0], t))
-        .collect();
+    let shifts = period.translations(lattice);
     let mut placements: Vec<Vec<Cell>> = Vec::new();
     for placement in shape::placements(&claim.board, &claim.goal) {
         for &t in &shifts {

@@ -7,7 +7,7 @@
 //! cell is one division per coordinate and the representatives are the
 //! cells of the box `0 <= x_i < h_ii`.
 
-use crate::kernel::animals::lattice::Cell;
+use crate::kernel::animals::lattice::{Cell, Lattice};
 
 /// The most classes a period may have (cells of the box of representatives).
 pub const MAX_CLASSES: i64 = 1 << 16;
@@ -117,6 +117,16 @@ impl Period {
         // Every coordinate now lies in the box (below a diagonal entry of
         // at most MAX_CLASSES), so it fits.
         v.map(|x| x as i32)
+    }
+
+    /// The representatives that are translations of `lattice` (on the
+    /// triangle lattice the box also holds down triangles): one per class
+    /// of the lattice's translations modulo the period.
+    pub fn translations(&self, lattice: Lattice) -> Vec<Cell> {
+        self.representatives()
+            .into_iter()
+            .filter(|&t| lattice.same_orientation([0, 0, 0], t))
+            .collect()
     }
 
     /// The representatives: every cell of the box.

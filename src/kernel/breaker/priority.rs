@@ -25,12 +25,12 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 
 use crate::kernel::animals::lattice::{Cell, Lattice};
 use crate::kernel::animals::{Board, shape};
-use crate::kernel::budget::{Budget, Exhausted};
+use crate::kernel::budget::Budget;
 use crate::kernel::maker::derived::{GameClaim, Side};
-use crate::kernel::verdict::{BreakerFailure, Refutation, Rule, Undecided, Verdict};
+use crate::kernel::verdict::{BreakerFailure, Rule, Verdict};
 
-use super::add;
-use super::period::{Period, PeriodError};
+use super::period::Period;
+use super::{Failure, add, fail, lattice_period};
 
 /// A priority strategy as written.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -76,41 +76,24 @@ pub struct PriorityRule {
 pub fn check(claim: &GameClaim, strategy: &Priority, mut budget: Budget) -> Verdict {
     let rule = Rule::Priority;
     let dimension = claim.board.dimension();
-    let refuted = |failure| Verdict::Refuted {
-        rule,
-        refutation: Refutation::Breaker { failure, dimension },
-    };
-    let outside = Verdict::Undecided {
-        rule,
-        reason: Undecided::OutsideLimits,
-    };
-    let game = match Game::of(claim, strategy) {
-        Ok(game) => game,
-        Err(Failure::Refuted(f)) => return refuted(f),
-        Err(Failure::TooLarge) => return outside,
-    };
-    for placement in &game.placements {
-        match game.placement(placement, &mut budget) {
-            Ok(None) => {}
-            Ok(Some(turns)) => {
-                return refuted(BreakerFailure::MakerOrder {
+    let searched = Game::of(claim, strategy).and_then(|game| {
+        for placement in &game.placements {
+            if let Some(turns) = game.placement(placement, &mut budget)? {
+                return fail(BreakerFailure::MakerOrder {
                     placement: placement.clone(),
                     turns,
                 });
             }
-            Err(Stop::Budget(e)) => {
-                return Verdict::Undecided {
-                    rule,
-                    reason: Undecided::Budget(e),
-                };
-            }
-            Err(Stop::TooLarge) => return outside,
         }
-    }
-    Verdict::Verified {
-        rule,
-        nodes: budget.nodes(),
-        value: game.placements.len() as u64,
+        Ok(game.placements.len())
+    });
+    match searched {
+        Ok(placements) => Verdict::Verified {
+            rule,
+            nodes: budget.nodes(),
+            value: placements as u64,
+        },
+        Err(failure) => failure.verdict(rule, dimension),
     }
 }
 
@@ -139,19 +122,15 @@ pub fn lattice_translations(lattice: Lattice) -> Vec<Cell> {
     }
 }
 
-enum Failure {
-    Refuted(BreakerFailure),
-    TooLarge,
-}
-
-enum Stop {
-    Budget(Exhausted),
-    TooLarge,
-}
-
-impl From<Exhausted> for Stop {
-    fn from(e: Exhausted) -> Stop {
-        Stop::Budget(e)
+impl Priority {
+    /// The generators of the classes' period on `lattice`: as written, or
+    /// the lattice's own translations.
+    pub fn generators(&self, lattice: Lattice) -> Vec<Cell> {
+        if self.period.is_empty() {
+            lattice_translations(lattice)
+        } else {
+            self.period.clone()
+        }
     }
 }
 
@@ -168,46 +147,19 @@ struct Classes<'s> {
 
 impl<'s> Classes<'s> {
     fn of(strategy: &'s Priority, lattice: Lattice, board: &Board) -> Result<Self, Failure> {
-        let dimension = board.dimension();
-        let generators = if strategy.period.is_empty() {
-            lattice_translations(lattice)
-        } else {
-            strategy.period.clone()
-        };
-        for (index, &g) in generators.iter().enumerate() {
-            let translation =
-                lattice.same_orientation([0, 0, 0], g) && (dimension == 3 || g[2] == 0);
-            if !translation {
-                return Err(Failure::Refuted(BreakerFailure::PeriodNotATranslation {
-                    index: index + 1,
-                }));
-            }
-        }
-        let period = match Period::new(&generators, dimension) {
-            Ok(p) => p,
-            Err(PeriodError::Singular) => {
-                return Err(Failure::Refuted(BreakerFailure::PeriodSingular));
-            }
-            Err(PeriodError::TooLarge) => return Err(Failure::TooLarge),
-        };
+        let period = lattice_period(lattice, &strategy.generators(lattice), board.dimension())?;
         let mut rules = HashMap::new();
         for class in &strategy.classes {
             if rules
                 .insert(period.reduce(class.class), &class.rules[..])
                 .is_some()
             {
-                return Err(Failure::Refuted(BreakerFailure::ClassTwice {
-                    class: class.class,
-                }));
+                return fail(BreakerFailure::ClassTwice { class: class.class });
             }
             dead_rule(class)?;
         }
         let shifts = match board {
-            Board::Lattice(_) => period
-                .representatives()
-                .into_iter()
-                .filter(|&t| lattice.same_orientation([0, 0, 0], t))
-                .collect(),
+            Board::Lattice(_) => period.translations(lattice),
             _ => vec![[0, 0, 0]],
         };
         let most_lists = strategy
@@ -258,11 +210,11 @@ fn dead_rule(class: &ClassRules) -> Result<(), Failure> {
             .iter()
             .position(|e| e.guard.iter().all(|c| guard.contains(c)))
         {
-            return Err(Failure::Refuted(BreakerFailure::RuleNeverApplies {
+            return fail(BreakerFailure::RuleNeverApplies {
                 class: class.class,
                 rule: later + 1,
                 shadowed_by: earlier + 1,
-            }));
+            });
         }
     }
     Ok(())
@@ -315,10 +267,10 @@ struct Game<'g> {
 impl<'g> Game<'g> {
     fn of(claim: &'g GameClaim, strategy: &'g Priority) -> Result<Self, Failure> {
         if claim.side != Side::Loser || claim.finish.is_some() || claim.a == 0 {
-            return Err(Failure::Refuted(BreakerFailure::NotALoserGame));
+            return fail(BreakerFailure::NotALoserGame);
         }
         let Some(lattice) = claim.board.lattice() else {
-            return Err(Failure::Refuted(BreakerFailure::PriorityOffLattice));
+            return fail(BreakerFailure::PriorityOffLattice);
         };
         let classes = Classes::of(strategy, lattice, &claim.board)?;
         let mut placements = BTreeSet::new();
@@ -346,7 +298,7 @@ impl<'g> Game<'g> {
         &self,
         goal: &[Cell],
         budget: &mut Budget,
-    ) -> Result<Option<Vec<Vec<Cell>>>, Stop> {
+    ) -> Result<Option<Vec<Vec<Cell>>>, Failure> {
         let mut cells: Vec<Cell> = goal.to_vec();
         let mut index: HashMap<Cell, usize> =
             goal.iter().enumerate().map(|(i, &c)| (c, i)).collect();
@@ -364,7 +316,7 @@ impl<'g> Game<'g> {
         }
         let relevant = cells.len();
         if relevant > MAX_RELEVANT {
-            return Err(Stop::TooLarge);
+            return Err(Failure::TooLarge);
         }
         let mut compiled = Vec::with_capacity(relevant);
         for i in 0..relevant {
@@ -399,7 +351,7 @@ impl<'g> Game<'g> {
                         let j = *index.entry(t).or_insert(next);
                         if j == next {
                             if next >= MAX_CELLS {
-                                return Err(Stop::TooLarge);
+                                return Err(Failure::TooLarge);
                             }
                             cells.push(t);
                         }
@@ -483,7 +435,7 @@ struct Search {
 impl Search {
     /// Whether some order of maker turns from here completes the placement
     /// (left in `path`).
-    fn from(&mut self, maker: u64, known: Known, budget: &mut Budget) -> Result<bool, Stop> {
+    fn from(&mut self, maker: u64, known: Known, budget: &mut Budget) -> Result<bool, Failure> {
         if !self.visited.insert((maker, known)) {
             return Ok(false);
         }
@@ -519,7 +471,7 @@ impl Search {
         turn: u64,
         known: &Known,
         budget: &mut Budget,
-    ) -> Result<Option<Known>, Stop> {
+    ) -> Result<Option<Known>, Failure> {
         let mut marks: Vec<usize> = bits(turn).collect();
         marks.sort_by_key(|&i| self.rank[i]);
         // Each mark's possible rules; a goal mark's guard cells are all
