@@ -1,25 +1,35 @@
 //! The pipeline of `gamecert check`: load, elaborate, run the kernel on every
 //! claim (in parallel), and assemble the report.
 //!
-//! Key decision: claims are independent jobs with their own budget and memo,
-//! handed to `--jobs` worker threads through a shared counter; results are
-//! stored by job index, so the report is identical whatever the scheduling.
+//! Key decision: the driver only schedules. Claims that cite nothing are
+//! independent jobs with their own budget and memo, handed to `--jobs`
+//! worker threads through a shared counter; results are stored by place, so
+//! the report is identical whatever the scheduling. What a cited claim
+//! established is read by the kernel from its ledger; the driver resolves
+//! ids to places and records verdicts, nothing more. Every kernel call runs
+//! behind a panic boundary, so a bug costs one claim, not the run.
 
 use std::path::PathBuf;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::elaborate::Explicit;
 use crate::elaborate::canonical::Canonical;
 use crate::elaborate::load::{SourceFile, UsageError, load};
+use crate::elaborate::{ElabError, ElabErrorKind};
 use crate::kernel::budget::Budget;
-use crate::kernel::impartial::check::check;
+use crate::kernel::claim::{self, Claim};
+use crate::kernel::ledger::{Ledger, Place};
 use crate::kernel::partizan::check::Statement;
-use crate::kernel::partizan::check::check as check_partizan;
 use crate::kernel::verdict::Verdict;
-use crate::report::diagnostics::{Problem, elab_problem, line_column, render, syntax_problem};
-use crate::report::{ClaimReport, ErrorReport, FileReport, Report, Summary, VerdictName, wording};
+use crate::report::diagnostics::{
+    Problem, elab_problem, line_column, render, syntax_problem, verdict_problem,
+};
+use crate::report::locate::{Location, locate};
+use crate::report::{
+    ClaimReport, ErrorReport, FileReport, LocationReport, Report, Summary, VerdictName, wording,
+};
+use crate::syntax::ast::Item;
 
 /// Limits for each claim's search.
 #[derive(Clone, Debug)]
@@ -39,14 +49,22 @@ impl Limits {
     }
 }
 
-/// A claim's verdict, seconds, and the elaborator's suggestion if any.
-type ClaimResult = (Verdict, f64, Option<String>);
+/// How one claim's check ended.
+#[derive(Clone, Debug)]
+enum Checked {
+    /// The kernel's verdict, the seconds it took, and for a refuted value
+    /// claim the elaborator's suggestion.
+    Kernel(Verdict, f64, Option<String>),
+    /// A bug stopped the check of this claim (a panic caught at the claim's
+    /// boundary); the message says where.
+    Internal(String),
+}
 
 /// For a refuted partizan value claim, the game's canonical form (computed
 /// by the untrusted elaborator, within a small budget) as a suggestion.
-fn suggestion(explicit: &Explicit, verdict: &Verdict) -> Option<String> {
-    let (Explicit::Partizan(Statement::Value { game, .. }, _), Verdict::Refuted { .. }) =
-        (explicit, verdict)
+fn suggestion(claim: &Claim<Place>, verdict: &Verdict) -> Option<String> {
+    let (Claim::Partizan(Statement::Value { game, .. }, _), Verdict::Refuted { .. }) =
+        (claim, verdict)
     else {
         return None;
     };
@@ -83,44 +101,165 @@ pub fn check_paths(paths: &[PathBuf], options: &CheckOptions) -> Result<Outcome,
     Ok(check_files(&files, options))
 }
 
+/// Every claim of the run in order (the order files come in, each file's
+/// claims in source order): its file, its index in the file, and the
+/// claim with its citations resolved to places, or why it cannot be
+/// checked. A claim may cite only claims of its file defined before it.
+struct Schedule {
+    jobs: Vec<(usize, usize)>,
+    claims: Vec<Result<Claim<Place>, ElabError>>,
+}
+
+impl Schedule {
+    fn of(files: &[SourceFile]) -> Schedule {
+        let mut jobs = Vec::new();
+        let mut first_place = Vec::with_capacity(files.len());
+        for (f, file) in files.iter().enumerate() {
+            first_place.push(jobs.len());
+            jobs.extend((0..file.claims.len()).map(|c| (f, c)));
+        }
+        let claims = jobs
+            .iter()
+            .map(|&(f, c)| {
+                let file = &files[f];
+                let explicit = file.claims[c].explicit.as_ref().map_err(Clone::clone)?;
+                explicit.resolve(|_, id| {
+                    // Ids are unique per file (a repeated id is an error on
+                    // the repeat), so the first claim with the id is the one.
+                    let error = |kind| ElabError {
+                        kind,
+                        span: id.span,
+                    };
+                    match file.claims.iter().position(|k| k.id == id.node) {
+                        Some(j) if j < c => Ok(Place(first_place[f] + j)),
+                        Some(_) => Err(error(ElabErrorKind::CitationNotBefore(id.node.clone()))),
+                        None => Err(error(ElabErrorKind::UnknownCitation(id.node.clone()))),
+                    }
+                })
+            })
+            .collect();
+        Schedule { jobs, claims }
+    }
+
+    /// The places to check: those selected, and every place they cite,
+    /// directly or not (cited places come earlier, so one backward pass).
+    fn needed(&self, selected: impl Fn(usize) -> bool) -> Vec<bool> {
+        let mut needed: Vec<bool> = (0..self.jobs.len()).map(selected).collect();
+        for place in (0..self.jobs.len()).rev() {
+            if !needed[place] {
+                continue;
+            }
+            if let Ok(claim) = &self.claims[place] {
+                for cited in claim.citations().unwrap_or_default() {
+                    if let Some(n) = needed.get_mut(cited.0) {
+                        *n = true;
+                    }
+                }
+            }
+        }
+        needed
+    }
+}
+
+/// Runs `check` behind a panic boundary: a bug in a rule ends that claim
+/// as an internal error and the run goes on.
+fn guarded(check: impl FnOnce() -> Checked) -> Checked {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(check)).unwrap_or_else(|payload| {
+        let message = payload
+            .downcast_ref::<&str>()
+            .map(|s| (*s).to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "a panic without a message".to_string());
+        Checked::Internal(message)
+    })
+}
+
+/// The kernel's check of the claim at `place`, timed, behind the panic
+/// boundary.
+fn run(
+    place: Place,
+    claim: &Claim<Place>,
+    ledger: &Ledger,
+    options: &CheckOptions,
+    helpers: usize,
+) -> Checked {
+    guarded(|| {
+        let started = Instant::now();
+        let verdict = claim::check(place, claim, ledger, options.limits.budget(), helpers);
+        let seconds = started.elapsed().as_secs_f64();
+        let hint = suggestion(claim, &verdict);
+        Checked::Kernel(verdict, seconds, hint)
+    })
+}
+
 /// Kernel-checks every claim of already loaded files.
+///
+/// Claims that cite nothing run first, in parallel on `--jobs` workers
+/// (results stored by place, so the report does not depend on
+/// scheduling); then every claim, in order, has its verdict recorded in
+/// the kernel's ledger, and claims that cite others are checked there,
+/// reading the ledger.
 pub fn check_files(files: &[SourceFile], options: &CheckOptions) -> Outcome {
-    let jobs: Vec<(usize, usize)> = files
-        .iter()
-        .enumerate()
-        .flat_map(|(f, file)| (0..file.claims.len()).map(move |c| (f, c)))
-        .filter(|&(f, c)| selected(options, &files[f].claims[c].id))
+    let schedule = Schedule::of(files);
+    let is_selected = |place: usize| {
+        let (f, c) = schedule.jobs[place];
+        selected(options, &files[f].claims[c].id)
+    };
+    let needed = schedule.needed(is_selected);
+    let independent: Vec<usize> = (0..schedule.jobs.len())
+        .filter(|&p| needed[p])
+        .filter(|&p| matches!(&schedule.claims[p], Ok(c) if c.citations().is_none()))
         .collect();
-    let results: Vec<Mutex<Option<ClaimResult>>> = jobs.iter().map(|_| Mutex::new(None)).collect();
+    let mut results: Vec<Option<Checked>> = run_independent(&schedule, &independent, options);
+    let mut ledger = Ledger::new();
+    for place in (0..schedule.jobs.len()).filter(|&p| needed[p]) {
+        if results[place].is_none()
+            && let Ok(claim) = &schedule.claims[place]
+        {
+            results[place] = Some(run(Place(place), claim, &ledger, options, 0));
+        }
+        match &results[place] {
+            Some(Checked::Kernel(verdict, ..)) => ledger.record(Place(place), verdict),
+            _ => ledger.record_error(Place(place)),
+        }
+    }
+    assemble(files, &schedule, results, options)
+}
+
+/// The claims of `places` (none of which cites another) checked on the
+/// worker threads; results by place.
+fn run_independent(
+    schedule: &Schedule,
+    places: &[usize],
+    options: &CheckOptions,
+) -> Vec<Option<Checked>> {
+    let slots: Vec<Mutex<Option<Checked>>> =
+        schedule.jobs.iter().map(|_| Mutex::new(None)).collect();
     // Cores left idle by a run with fewer claims than workers search inside
     // the claims. A node budget must give the same verdict on every run, and
     // helpers change how many positions the main search expands, so a run
     // with a node budget uses none.
     let workers = options.jobs.max(1);
-    let helpers = if options.limits.max_nodes.is_some() || jobs.is_empty() {
+    let helpers = if options.limits.max_nodes.is_some() || places.is_empty() {
         0
     } else {
-        (workers / jobs.len()).saturating_sub(1)
+        (workers / places.len()).saturating_sub(1)
     };
+    let empty = Ledger::new();
     let next = AtomicUsize::new(0);
     let worker = || loop {
         let i = next.fetch_add(1, Ordering::Relaxed);
-        let Some(&(f, c)) = jobs.get(i) else { break };
-        let Ok(explicit) = &files[f].claims[c].explicit else {
+        let Some(&place) = places.get(i) else { break };
+        let Ok(claim) = &schedule.claims[place] else {
             continue;
         };
-        let started = Instant::now();
-        let Some(verdict) = run_kernel(explicit, options, helpers) else {
-            continue; // derived: after the claims it cites, below
-        };
-        let seconds = started.elapsed().as_secs_f64();
-        let hint = suggestion(explicit, &verdict);
-        if let Ok(mut slot) = results[i].lock() {
-            *slot = Some((verdict, seconds, hint));
+        let checked = run(Place(place), claim, &empty, options, helpers);
+        if let Ok(mut slot) = slots[place].lock() {
+            *slot = Some(checked);
         }
     };
     std::thread::scope(|scope| {
-        for _ in 0..workers.min(jobs.len().max(1)) {
+        for _ in 0..workers.min(places.len().max(1)) {
             // The searches recurse once per move; a large stack keeps the
             // deepest boards (64 cells) far from the limit.
             let spawned = std::thread::Builder::new()
@@ -131,15 +270,24 @@ pub fn check_files(files: &[SourceFile], options: &CheckOptions) -> Outcome {
             }
         }
     });
-    let mut results: Vec<Option<ClaimResult>> = results
+    slots
         .into_iter()
         .map(|m| m.into_inner().ok().flatten())
-        .collect();
-    derive_all(files, &jobs, &mut results, options);
-    let mut verdicts = results.into_iter();
+        .collect()
+}
+
+/// The report of a run: one line per selected claim, file problems, and
+/// the summary.
+fn assemble(
+    files: &[SourceFile],
+    schedule: &Schedule,
+    mut results: Vec<Option<Checked>>,
+    options: &CheckOptions,
+) -> Outcome {
     let mut summary = Summary::default();
     let mut diagnostics = Vec::new();
     let mut reports = Vec::new();
+    let mut place = 0;
     for file in files {
         let mut problems: Vec<Problem> = file.ast.errors.iter().map(syntax_problem).collect();
         problems.extend(file.file_errors.iter().map(elab_problem));
@@ -152,53 +300,58 @@ pub fn check_files(files: &[SourceFile], options: &CheckOptions) -> Outcome {
             diagnostics.push(render(p, &file.display, &file.source));
         }
         let mut claims = Vec::new();
-        for claim in file.claims.iter().filter(|c| selected(options, &c.id)) {
-            let result = verdicts.next().flatten();
-            let (line, _) = line_column(&file.source, claim.span.start);
-            let (verdict, rule, detail, seconds) = match (&claim.explicit, result) {
-                (Err(e), _) => {
-                    let problem = elab_problem(e);
-                    diagnostics.push(render(&problem, &file.display, &file.source));
-                    (
-                        VerdictName::Error,
-                        String::new(),
-                        format!("{} [{}]", problem.message, problem.code),
-                        None,
-                    )
-                }
-                (Ok(_), Some((v, secs, hint))) => {
-                    let (name, rule) = match &v {
-                        Verdict::Verified { rule, .. } => (VerdictName::Verified, rule),
-                        Verdict::Refuted { rule, .. } => (VerdictName::Refuted, rule),
-                        Verdict::Undecided { rule, .. } => (VerdictName::Undecided, rule),
-                    };
-                    (
-                        name,
-                        rule.code().to_string(),
-                        wording::detail(&v) + &hint.map(wording::suggestion).unwrap_or_default(),
-                        Some(secs),
-                    )
-                }
-                (Ok(_), None) => (
-                    VerdictName::Error,
-                    String::new(),
-                    "the check did not complete".to_string(),
-                    None,
-                ),
-            };
-            match verdict {
-                VerdictName::Verified => summary.verified += 1,
-                VerdictName::Refuted => summary.refuted += 1,
-                VerdictName::Undecided => summary.undecided += 1,
-                VerdictName::Error => summary.errors += 1,
+        let written = file.ast.items.iter().filter_map(|item| match item {
+            Item::Claim(c) => Some(c.as_ref()),
+            _ => None,
+        });
+        for (claim, ast_claim) in file.claims.iter().zip(written) {
+            let here = place;
+            place += 1;
+            if !selected(options, &claim.id) {
+                continue;
             }
+            let (line, _) = line_column(&file.source, claim.span.start);
             let depends_on = claim
                 .explicit
                 .as_ref()
                 .ok()
-                .and_then(Explicit::citations)
-                .map(<[String]>::to_vec)
+                .and_then(|e| e.citations())
+                .map(|ids| ids.iter().map(|id| id.node.clone()).collect())
                 .unwrap_or_default();
+            let mut location = None;
+            let (verdict, rule, detail, seconds) =
+                match (&schedule.claims[here], results[here].take()) {
+                    (Err(e), _) => {
+                        let problem = elab_problem(e);
+                        diagnostics.push(render(&problem, &file.display, &file.source));
+                        let detail = format!("{} [{}]", problem.message, problem.code);
+                        (VerdictName::Error, String::new(), detail, None)
+                    }
+                    (Ok(c), Some(Checked::Internal(message))) => (
+                        VerdictName::Error,
+                        c.rule().code().to_string(),
+                        wording::internal_error(&message),
+                        None,
+                    ),
+                    (Ok(_), Some(Checked::Kernel(v, secs, hint))) => {
+                        let name = verdict_name(&v);
+                        let detail = wording::detail(&v)
+                            + &hint.map(wording::suggestion).unwrap_or_default();
+                        if let Some(at) = locate(ast_claim, &v) {
+                            let problem = verdict_problem(name, &claim.id, &detail, &at);
+                            diagnostics.push(render(&problem, &file.display, &file.source));
+                            location = Some(location_report(&at, &file.source));
+                        }
+                        (name, v.rule().code().to_string(), detail, Some(secs))
+                    }
+                    (Ok(c), None) => (
+                        VerdictName::Error,
+                        c.rule().code().to_string(),
+                        wording::internal_error("the check did not complete"),
+                        None,
+                    ),
+                };
+            summary.count(verdict);
             claims.push(ClaimReport {
                 id: claim.id.clone(),
                 statement: claim.statement.clone(),
@@ -207,6 +360,7 @@ pub fn check_files(files: &[SourceFile], options: &CheckOptions) -> Outcome {
                 depends_on,
                 detail,
                 line,
+                location,
                 seconds: seconds.filter(|_| options.timings),
             });
         }
@@ -227,148 +381,15 @@ pub fn check_files(files: &[SourceFile], options: &CheckOptions) -> Outcome {
     }
 }
 
-/// Verdicts of the derived claims among `jobs`, each after the claims it
-/// cites (a cited claim that was not selected is checked here too). A
-/// derived claim stands only on verified citations; the elaborator has
-/// already refused unknown and circular citations.
-fn derive_all(
-    files: &[SourceFile],
-    jobs: &[(usize, usize)],
-    results: &mut [Option<ClaimResult>],
-    options: &CheckOptions,
-) {
-    use std::collections::HashMap;
-    let mut known: HashMap<(usize, usize), Verdict> = HashMap::new();
-    for (&job, result) in jobs.iter().zip(results.iter()) {
-        if let Some((v, _, _)) = result {
-            known.insert(job, v.clone());
-        }
+/// The report's name of a kernel verdict (a malformed claim is an ERROR).
+fn verdict_name(v: &Verdict) -> VerdictName {
+    match v {
+        Verdict::Verified { .. } => VerdictName::Verified,
+        Verdict::Refuted { .. } => VerdictName::Refuted,
+        Verdict::Rejected { .. } => VerdictName::Rejected,
+        Verdict::Undecided { .. } => VerdictName::Undecided,
+        Verdict::Malformed { .. } => VerdictName::Error,
     }
-    for (i, &(f, c)) in jobs.iter().enumerate() {
-        let cites = files[f].claims[c]
-            .explicit
-            .as_ref()
-            .ok()
-            .and_then(Explicit::citations);
-        if cites.is_some() {
-            let started = Instant::now();
-            let verdict = verdict_of(&files[f], f, c, &mut known, options, 0);
-            results[i] = Some((verdict, started.elapsed().as_secs_f64(), None));
-        }
-    }
-}
-
-/// The verdict of claim `c` of file `f`, computing what it cites first.
-fn verdict_of(
-    file: &SourceFile,
-    f: usize,
-    c: usize,
-    known: &mut std::collections::HashMap<(usize, usize), Verdict>,
-    options: &CheckOptions,
-    depth: usize,
-) -> Verdict {
-    use crate::kernel::maker::derived::{Cited, Side};
-    use crate::kernel::verdict::{Rule, Undecided};
-    if let Some(v) = known.get(&(f, c)) {
-        return v.clone();
-    }
-    let not_verified = |rule| Verdict::Undecided {
-        rule,
-        reason: Undecided::CitationNotVerified,
-    };
-    let verdict = match &file.claims[c].explicit {
-        // Citations are acyclic (checked when elaborating); the depth guard
-        // only keeps a bug from recursing forever.
-        Ok(_) if depth > file.claims.len() => not_verified(Rule::ProofSequence),
-        Ok(explicit) => match explicit.citations() {
-            Some(cites) => {
-                let mut cited = Vec::new();
-                let mut all_verified = true;
-                for id in cites {
-                    let Some(j) = file.claims.iter().position(|k| &k.id == id) else {
-                        all_verified = false;
-                        continue;
-                    };
-                    let v = verdict_of(file, f, j, known, options, depth + 1);
-                    let claim = file.claims[j]
-                        .explicit
-                        .as_ref()
-                        .ok()
-                        .and_then(Explicit::game_claim);
-                    match (v, claim) {
-                        (Verdict::Verified { value, .. }, Some(claim)) => {
-                            // A verified win's value is its turn bound (0: none).
-                            let bounded = claim.side == Side::Winner && value > 0;
-                            cited.push(Cited {
-                                claim,
-                                turns: bounded.then_some(value),
-                            });
-                        }
-                        _ => all_verified = false,
-                    }
-                }
-                cited_verdict(explicit, &cited, all_verified, options)
-            }
-            None => run_kernel(explicit, options, 0)
-                .unwrap_or_else(|| not_verified(Rule::ProofSequence)),
-        },
-        Err(_) => not_verified(Rule::ProofSequence),
-    };
-    known.insert((f, c), verdict.clone());
-    verdict
-}
-
-/// The kernel's verdict on a claim that cites others, given what they
-/// establish (`all_verified`: every citation was verified).
-fn cited_verdict(
-    explicit: &Explicit,
-    cited: &[crate::kernel::maker::derived::Cited],
-    all_verified: bool,
-    options: &CheckOptions,
-) -> Verdict {
-    use crate::kernel::breaker::{classify, threshold};
-    use crate::kernel::maker::derived;
-    use crate::kernel::verdict::{Rule, Undecided};
-    let games: Vec<_> = cited.iter().map(|c| c.claim.clone()).collect();
-    let (rule, verdict) = match explicit {
-        Explicit::Derived(claim, rule, _) => (
-            derived::rule_of(rule),
-            all_verified.then(|| derived::check(claim, rule, cited)),
-        ),
-        Explicit::Threshold(claim, _) => (
-            Rule::Threshold,
-            all_verified.then(|| threshold::check(claim, &games)),
-        ),
-        Explicit::Classify(claim, _) => (
-            Rule::Classification,
-            all_verified.then(|| classify::check(claim, &games, options.limits.budget())),
-        ),
-        _ => (Rule::ProofSequence, None),
-    };
-    verdict.unwrap_or(Verdict::Undecided {
-        rule,
-        reason: Undecided::CitationNotVerified,
-    })
-}
-
-/// The kernel's verdict on a claim that rests on nothing else (`None` for
-/// derived claims, which need their citations' verdicts first);
-/// `helpers`: extra threads a search may use.
-fn run_kernel(explicit: &Explicit, options: &CheckOptions, helpers: usize) -> Option<Verdict> {
-    let budget = options.limits.budget();
-    Some(match explicit {
-        Explicit::Impartial(statement, evidence) => check(statement, evidence, budget, helpers),
-        Explicit::Partizan(statement, evidence) => check_partizan(statement, evidence, budget),
-        Explicit::Animals(claim) => crate::kernel::animals::check(claim, budget, helpers + 1),
-        Explicit::Maker(claim, proof) => crate::kernel::maker::check(claim, proof, budget),
-        Explicit::Breaker(claim, strategy) => {
-            crate::kernel::breaker::check(claim, strategy, budget)
-        }
-        Explicit::Priority(claim, strategy) => {
-            crate::kernel::breaker::priority::check(claim, strategy, budget)
-        }
-        Explicit::Derived(..) | Explicit::Threshold(..) | Explicit::Classify(..) => return None,
-    })
 }
 
 fn selected(options: &CheckOptions, id: &str) -> bool {
@@ -380,6 +401,17 @@ fn selected(options: &CheckOptions, id: &str) -> bool {
 pub fn check_source(display: &str, text: &str, options: &CheckOptions) -> Outcome {
     let file = crate::elaborate::load::from_source(display, text);
     check_files(&[file], options)
+}
+
+fn location_report(at: &Location, source: &str) -> LocationReport {
+    let (line, column) = line_column(source, at.span.start);
+    LocationReport {
+        line,
+        column,
+        start: at.span.start,
+        end: at.span.end,
+        label: at.label.clone(),
+    }
 }
 
 fn error_report(p: &Problem, source: &str) -> ErrorReport {
@@ -395,11 +427,12 @@ fn error_report(p: &Problem, source: &str) -> ErrorReport {
 }
 
 /// The exit code of a finished run (SPEC 5): errors first (the run did not
-/// check everything it was given), then refutations, then undecided claims.
+/// check everything it was given, or checked nothing at all), then
+/// refuted or rejected claims, then undecided ones.
 pub fn exit_code(summary: &Summary) -> i32 {
-    if summary.errors > 0 {
+    if summary.errors > 0 || summary.claims() == 0 {
         2
-    } else if summary.refuted > 0 {
+    } else if summary.refuted > 0 || summary.rejected > 0 {
         1
     } else if summary.undecided > 0 {
         3

@@ -13,8 +13,8 @@ use gamecert::kernel::animals::Board;
 use gamecert::kernel::animals::lattice::{Cell, Lattice};
 use gamecert::kernel::breaker::{Answer, Paving, Strategy, check};
 use gamecert::kernel::budget::Budget;
+use gamecert::kernel::game::{GameClaim, Side};
 use gamecert::kernel::maker::WinnerClaim;
-use gamecert::kernel::maker::derived::{GameClaim, Side};
 use gamecert::kernel::verdict::Verdict;
 use gamecert::produce::maker::{Search, prove};
 use gamecert::report::VerdictName;
@@ -224,9 +224,11 @@ fn periodic_pavings_agree_with_a_naive_window_check() {
 }
 
 /// Every threshold sequence shipped, with one entry moved up or down, `inf`
-/// moved one place earlier or later, must be refuted.
+/// moved one place earlier or later, must fail: REFUTED where the kernel
+/// shows the sequence false (inf too early), REJECTED where its citations
+/// do not establish it, never VERIFIED.
 #[test]
-fn every_mutated_threshold_is_refuted() {
+fn every_mutated_threshold_fails() {
     std::env::set_current_dir(env!("CARGO_MANIFEST_DIR")).expect("crate root");
     let files = load(&["certificates/norris-sieben-2014".into()]).expect("shipped");
     let mut mutated = 0;
@@ -268,10 +270,16 @@ fn every_mutated_threshold_is_refuted() {
                 options.only = Some(claim.id.clone());
                 let outcome = check_files(&[broken], &options);
                 let verdict = outcome.report.files[0].claims[0].verdict;
-                assert_eq!(
-                    verdict,
-                    VerdictName::Refuted,
-                    "{} as {sequence:?}",
+                // A sequence without its final inf is not a threshold
+                // sequence at all: malformed, an ERROR.
+                let expected: &[VerdictName] = if sequence.last() == Some(&None) {
+                    &[VerdictName::Refuted, VerdictName::Rejected]
+                } else {
+                    &[VerdictName::Error]
+                };
+                assert!(
+                    expected.contains(&verdict),
+                    "{} as {sequence:?}: {verdict:?}",
                     claim.id
                 );
                 mutated += 1;

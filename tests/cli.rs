@@ -104,7 +104,7 @@ fn json_report_has_the_contract_shape() {
             .as_str()
             .is_some_and(|s| s.len() == 64)
     );
-    for key in ["verified", "refuted", "undecided", "errors"] {
+    for key in ["verified", "refuted", "rejected", "undecided", "errors"] {
         assert!(v["summary"][key].is_u64(), "summary lacks {key}");
     }
     let nim = v["files"]

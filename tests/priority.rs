@@ -13,7 +13,7 @@ use gamecert::kernel::animals::lattice::{Cell, Lattice};
 use gamecert::kernel::animals::{Board, Region, shape};
 use gamecert::kernel::breaker::priority::{ClassRules, OrderKey, Priority, PriorityRule, check};
 use gamecert::kernel::budget::Budget;
-use gamecert::kernel::maker::derived::{GameClaim, Side};
+use gamecert::kernel::game::{GameClaim, Side};
 use gamecert::kernel::verdict::Verdict;
 
 /// A strategy played on a finite region by the letter of its semantics.
@@ -578,11 +578,12 @@ fn shipped_strategies_on_regions(triangle: (u16, u16), square: (u16, u16)) -> us
 }
 
 /// Mutation: every shipped priority strategy, played with one breaker
-/// mark fewer per turn, must be refuted. The shipped files certify each
+/// mark fewer per turn, must be rejected. The shipped files certify each
 /// of those games as a maker win ((2,3), (2,5) and (3,5): Figures 5 and
-/// 14), so a verdict other than REFUTED would verify a false claim.
+/// 14), so a VERIFIED verdict would verify a false claim; the strategy
+/// alone does not show the claim false, so the verdict is REJECTED.
 #[test]
-fn shipped_priority_strategies_with_a_mark_fewer_are_refuted() {
+fn shipped_priority_strategies_with_a_mark_fewer_are_rejected() {
     let mut mutated = 0;
     for (id, mut game, strategy) in shipped_priority_claims() {
         game.b -= 1;
@@ -592,7 +593,7 @@ fn shipped_priority_strategies_with_a_mark_fewer_are_refuted() {
             Budget::new(Some(5_000_000), None, 1 << 20),
         );
         assert!(
-            matches!(verdict, Verdict::Refuted { .. }),
+            matches!(verdict, Verdict::Rejected { .. }),
             "{id} with b = {}: {verdict:?}",
             game.b
         );

@@ -23,8 +23,8 @@ use crate::kernel::breaker::priority::{ClassRules, OrderKey, Priority, PriorityR
 use crate::kernel::breaker::threshold::ThresholdClaim;
 use crate::kernel::breaker::{Answer, Move, Paving, Strategy};
 use crate::kernel::budget::Budget;
+use crate::kernel::game::GameClaim;
 use crate::kernel::maker::congruence::Congruence;
-use crate::kernel::maker::derived::GameClaim;
 use crate::syntax::ast::{self, Method, MoveAnswerAst, PairingBody, PriorityBody, Spanned};
 
 /// The strategy of a `by pairing { ... }` / `by paving { ... }` body.
@@ -246,6 +246,6 @@ pub fn classify_claim(
     Ok(Explicit::Classify(classify, ids(cites)))
 }
 
-fn ids(cites: &[Spanned<String>]) -> Vec<String> {
-    cites.iter().map(|c| c.node.clone()).collect()
+fn ids(cites: &[Spanned<String>]) -> Vec<Spanned<String>> {
+    cites.to_vec()
 }

@@ -13,8 +13,9 @@ use super::{DeclaredAnimal, ElabError, ElabErrorKind, Explicit, cells_of, resolv
 use crate::kernel::animals::Board;
 use crate::kernel::animals::lattice::{Cell, Lattice};
 use crate::kernel::budget::Budget;
+use crate::kernel::game::{GameClaim, Side};
 use crate::kernel::maker::congruence::Congruence;
-use crate::kernel::maker::derived::{DerivedRule, GameClaim, Side};
+use crate::kernel::maker::derived::DerivedRule;
 use crate::kernel::maker::{
     Justification, MakerOption, ProofSequence, Situation, Target, WinnerClaim,
 };
@@ -52,11 +53,21 @@ pub fn claim(
             span: game.span,
         });
     }
+    // SPEC 3.2: (a->c,b) is a game only for c >= a; (a->a,b) is (a,b).
+    if let Some(c) = game.node.finish
+        && c < game.node.a
+    {
+        return Err(ElabError {
+            kind: ElabErrorKind::CompletingBelowMarks { a: game.node.a, c },
+            span: game.span,
+        });
+    }
+    let a = game.node.a as usize;
     let winner = WinnerClaim {
         board,
         goal,
-        a: game.node.a as usize,
-        finish: game.node.finish.map(|c| c as usize),
+        a,
+        finish: game.node.finish.map(|c| c as usize).filter(|&c| c > a),
         b: game.node.b as usize,
     };
     if let Method::Derived {
@@ -82,8 +93,7 @@ pub fn claim(
             _ => DerivedRule::SubAnimal,
         };
         let game = GameClaim::of(side, winner);
-        let cites = cites.iter().map(|c| c.node.clone()).collect();
-        return Ok(Explicit::Derived(game, rule, cites));
+        return Ok(Explicit::Derived(game, rule, cites.clone()));
     }
     if side == Side::Loser {
         let game = GameClaim::of(side, winner);

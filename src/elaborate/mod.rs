@@ -125,6 +125,16 @@ pub enum ElabErrorKind {
     AnimalOnOtherBoard(String),
     /// Marks per turn of 0 for the maker, or beyond the limit.
     BadMarks { max: u64 },
+    /// An (a->c,b) game with c < a, which is not a game (SPEC 3.2).
+    CompletingBelowMarks { a: u64, c: u64 },
+    /// A board declaration that reuses a built-in board name (SPEC 4).
+    ReservedBoardName(String),
+    /// A cited claim is defined after the citing one (cycles are
+    /// impossible because a claim cites only claims before it).
+    CitationNotBefore(String),
+    /// The elaborator failed unexpectedly on this claim (a bug); the
+    /// message says where.
+    Internal(String),
     /// Two situations share a name (or one is named `goal`).
     DuplicateSituation(String),
     /// An option's target names no situation.
@@ -142,8 +152,6 @@ pub enum ElabErrorKind {
     SearchFailed(String),
     /// A derived rule cites a claim id the file does not have.
     UnknownCitation(String),
-    /// Claims cite each other in a circle.
-    CyclicCitation,
     /// A card file that cannot be read as cards; the message says where.
     BadCards(String),
     /// Card files hold (1,1) strategies on the square lattice.
@@ -382,69 +390,9 @@ pub struct ElaboratedClaim {
     pub explicit: Result<Explicit, ElabError>,
 }
 
-/// A claim for one of the kernel's checkers.
-#[derive(Clone, Debug)]
-pub enum Explicit {
-    /// Grundy values, outcomes and counts of impartial games.
-    Impartial(Statement, Evidence),
-    /// Values, outcomes and comparisons of partizan games.
-    Partizan(pcheck::Statement, pcheck::Evidence),
-    /// Counts of animals, by enumeration.
-    Animals(animals::CountClaim),
-    /// A maker win, by a proof sequence.
-    Maker(
-        crate::kernel::maker::WinnerClaim,
-        crate::kernel::maker::ProofSequence,
-    ),
-    /// A winner or loser claim by a derived rule, citing claims of the file by id.
-    Derived(
-        crate::kernel::maker::derived::GameClaim,
-        crate::kernel::maker::derived::DerivedRule,
-        Vec<String>,
-    ),
-    /// A loser claim by a paving or a strategy tree ending in pairings.
-    Breaker(
-        crate::kernel::maker::derived::GameClaim,
-        crate::kernel::breaker::Strategy,
-    ),
-    /// A loser claim by a (history-dependent) priority strategy.
-    Priority(
-        crate::kernel::maker::derived::GameClaim,
-        crate::kernel::breaker::priority::Priority,
-    ),
-    /// A threshold sequence, citing claims of the file by id.
-    Threshold(
-        crate::kernel::breaker::threshold::ThresholdClaim,
-        Vec<String>,
-    ),
-    /// A classification of a finite board, citing claims of the file by id.
-    Classify(crate::kernel::breaker::classify::ClassifyClaim, Vec<String>),
-}
-
-impl Explicit {
-    /// The ids of the claims this one rests on (derived results, threshold
-    /// sequences and classifications).
-    pub fn citations(&self) -> Option<&[String]> {
-        match self {
-            Explicit::Derived(_, _, cites)
-            | Explicit::Threshold(_, cites)
-            | Explicit::Classify(_, cites) => Some(cites),
-            _ => None,
-        }
-    }
-
-    /// The winner or loser claim this one establishes, if it is one.
-    pub fn game_claim(&self) -> Option<crate::kernel::maker::derived::GameClaim> {
-        use crate::kernel::maker::derived::{GameClaim, Side};
-        match self {
-            Explicit::Maker(w, _) => Some(GameClaim::of(Side::Winner, w.clone())),
-            Explicit::Derived(g, _, _) | Explicit::Breaker(g, _) | Explicit::Priority(g, _) => {
-                Some(g.clone())
-            }
-            _ => None,
-        }
-    }
-}
+/// A claim for the kernel, its citations still the ids the author wrote
+/// (with their spans); the driver resolves them to places in the run.
+pub type Explicit = crate::kernel::claim::Claim<Spanned<String>>;
 
 /// Elaborates the claims of one parsed file.
 pub fn claims(file: &ast::File) -> Vec<ElaboratedClaim> {
@@ -501,77 +449,7 @@ pub fn claims_reading(file: &ast::File, read: &FileReader) -> Vec<ElaboratedClai
             explicit,
         });
     }
-    check_citations(file, &mut out);
     out
-}
-
-/// Derived claims must cite claims of the file, and not in a circle.
-fn check_citations(file: &ast::File, claims: &mut [ElaboratedClaim]) {
-    let ids: HashMap<String, usize> = claims
-        .iter()
-        .enumerate()
-        .map(|(i, c)| (c.id.clone(), i))
-        .collect();
-    let cites = |c: &ElaboratedClaim| -> Vec<usize> {
-        let cited = c.explicit.as_ref().ok().and_then(Explicit::citations);
-        cited
-            .unwrap_or_default()
-            .iter()
-            .filter_map(|id| ids.get(id).copied())
-            .collect()
-    };
-    let graph: Vec<Vec<usize>> = claims.iter().map(cites).collect();
-    let written: Vec<&ast::Claim> = file
-        .items
-        .iter()
-        .filter_map(|item| match item {
-            ast::Item::Claim(c) => Some(c.as_ref()),
-            _ => None,
-        })
-        .collect();
-    for (i, claim) in claims.iter_mut().enumerate() {
-        let Some(cited) = claim.explicit.as_ref().ok().and_then(Explicit::citations) else {
-            continue;
-        };
-        let spans: Vec<Span> = match written.get(i).map(|c| &c.method.node) {
-            Some(
-                Method::Derived { cites, .. }
-                | Method::Citation(cites)
-                | Method::Enumeration(cites),
-            ) => cites.iter().map(|c| c.span).collect(),
-            _ => Vec::new(),
-        };
-        if let Some((k, id)) = cited
-            .iter()
-            .enumerate()
-            .find(|(_, id)| !ids.contains_key(*id))
-        {
-            claim.explicit = Err(ElabError {
-                kind: ElabErrorKind::UnknownCitation(id.clone()),
-                span: spans.get(k).copied().unwrap_or(claim.span),
-            });
-        } else if reaches_itself(&graph, i) {
-            claim.explicit = Err(ElabError {
-                kind: ElabErrorKind::CyclicCitation,
-                span: spans.first().copied().unwrap_or(claim.span),
-            });
-        }
-    }
-}
-
-/// Whether claim `start` is reached again by following citations.
-fn reaches_itself(graph: &[Vec<usize>], start: usize) -> bool {
-    let mut stack = graph[start].clone();
-    let mut seen = vec![false; graph.len()];
-    while let Some(i) = stack.pop() {
-        if i == start {
-            return true;
-        }
-        if !std::mem::replace(&mut seen[i], true) {
-            stack.extend(&graph[i]);
-        }
-    }
-    false
 }
 
 /// The board declarations of a file: name to lattice, or the error a use of
@@ -590,9 +468,19 @@ fn boards(file: &ast::File) -> HashMap<String, Result<Board, ElabError>> {
             Some(ast::BoardBody::Picture(rows)) => picture_board(decl, rows),
             Some(ast::BoardBody::Graph(edges)) => graph_board(decl, edges),
         };
+        // A built-in name keeps its meaning: `board square = square` says
+        // nothing new, any other board under a built-in name is refused.
+        let builtin = is_reserved_board_name(&decl.name.node);
+        let same_as_builtin =
+            decl.body.is_none() && decl.args.node.is_empty() && decl.kind.node == decl.name.node;
         let board = if out.contains_key(&decl.name.node) {
             Err(ElabError {
                 kind: ElabErrorKind::DuplicateBoard(decl.name.node.clone()),
+                span: decl.name.span,
+            })
+        } else if builtin && !same_as_builtin {
+            Err(ElabError {
+                kind: ElabErrorKind::ReservedBoardName(decl.name.node.clone()),
                 span: decl.name.span,
             })
         } else {
@@ -716,6 +604,12 @@ fn graph_board(decl: &ast::BoardDecl, edges: &[Spanned<(u64, u64)>]) -> Result<B
             decl.span,
         )),
     }
+}
+
+/// Whether `name` is a built-in board name of SPEC 4 (a lattice, a solid,
+/// or a board kind that takes arguments), which declarations may not reuse.
+pub fn is_reserved_board_name(name: &str) -> bool {
+    matches!(name, "prism" | "antiprism" | "graph") || board_kind(name, "").is_some()
 }
 
 /// The board a kind and its arguments stand for, if this version builds it.

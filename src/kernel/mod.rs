@@ -8,8 +8,11 @@
 pub mod animals;
 pub mod breaker;
 pub mod budget;
+pub mod claim;
+pub mod game;
 pub mod hash;
 pub mod impartial;
+pub mod ledger;
 pub mod maker;
 pub mod partizan;
 pub mod verdict;

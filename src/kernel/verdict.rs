@@ -6,6 +6,7 @@
 use crate::kernel::animals::lattice::Cell;
 use crate::kernel::budget::Exhausted;
 use crate::kernel::impartial::{MoveFact, Outcome, ValuedOption};
+use crate::kernel::ledger::Theorem;
 use crate::kernel::partizan::game::Player;
 
 /// The kernel rule a verdict rests on.
@@ -152,8 +153,6 @@ pub enum StepFailure {
     OptionsNotNumbers,
     /// `by simplest-number`: the simplest number is another one.
     NotSimplest { expected: String },
-    /// Derivations prove `value` claims only.
-    NotAValueClaim,
 }
 
 /// Why a proof sequence does not prove its claim. Options count from 1
@@ -208,15 +207,45 @@ pub enum MakerFailure {
     StartOffBoard { cell: Cell },
 }
 
-/// Why a derived result does not follow.
+/// A hypothesis of a derived rule (the checklists of docs/soundness.md,
+/// rules M2-M8, B3, B4), named when it fails.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hypothesis {
+    /// M2: c >= |A|, the maker marks a whole placement in his first turn.
+    CompletingCoversGoal,
+    /// M2: the goal has a placement on the board.
+    GoalFits,
+    /// M3: c < |A| (so also a < |A|): no turn's marks hold the goal.
+    CompletingBelowGoal,
+    /// M3: a * delta <= b, the breaker marks every cell around a turn's marks.
+    BreakerSurrounds { delta: usize },
+    /// M4: |A| = a + 1.
+    GoalOneMoreThanMarks,
+    /// M4: a * h > b, one arm of a copies survives the breaker's turn.
+    ArmsOutnumberBreaker,
+    /// M5: b < a.
+    BreakerBelowMaker,
+    /// M6: the marks move the right way (more for the maker and fewer for
+    /// the breaker from a winner, the reverse from a loser).
+    MarksMoveTheRightWay,
+    /// M7: the same game (a, c, b) as the cited claim.
+    SameGame,
+    /// M7: the smaller goal lies inside the larger one.
+    GoalInside,
+    /// M8: every cited game's completing turn marks at most the claim's a.
+    CitedCompletingWithinMarks,
+}
+
+/// Why a derived result does not follow from its citations.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum DerivedFailure {
-    /// The rule's hypothesis on the game's numbers, board or claims fails.
-    Hypothesis,
+    /// The rule's hypothesis fails.
+    Hypothesis(Hypothesis),
     /// The rule cites the wrong number of claims.
     Citations,
-    /// A cited claim is about another goal, board or side.
-    CitedOtherGame,
+    /// The cited claim (counting from 1) is not a winner or loser claim
+    /// of the same side, board and goal.
+    CitedOtherGame { citation: usize },
     /// A listed placement is not a placement of the goal (counting from 1).
     NotAPlacement { placement: usize },
     /// Two placements share `shared` cells, or not all share one cell.
@@ -225,8 +254,9 @@ pub enum DerivedFailure {
         second: usize,
         shared: usize,
     },
-    /// A cited win has no turn bound (it is not a proof sequence).
-    Unbounded,
+    /// The cited win (counting from 1) has no turn bound (it is not a
+    /// proof sequence or a rule that bounds its turns).
+    Unbounded { citation: usize },
     /// The marks per turn do not add up as the theorem needs.
     SumsDoNotMatch,
 }
@@ -236,8 +266,6 @@ pub enum DerivedFailure {
 /// leading to the node where the check failed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BreakerFailure {
-    /// Pavings answer one maker mark per turn: the claim is not (1,b).
-    NotOneMakerMark,
     /// A pair has a cell off the board.
     PairOffBoard { cell: Cell },
     /// A pair relates a cell to itself.
@@ -257,8 +285,6 @@ pub enum BreakerFailure {
         path: Vec<Cell>,
         placement: Vec<Cell>,
     },
-    /// Strategy trees are for finite boards.
-    TreeOnLattice,
     /// The maker may mark this free cell and the tree does not answer it.
     MissingMove { path: Vec<Cell>, cell: Cell },
     /// A move is answered twice.
@@ -274,10 +300,6 @@ pub enum BreakerFailure {
     /// The congruence answering this move is not a symmetry of the position
     /// taking an answered move to it.
     BadSymmetry { path: Vec<Cell>, cell: Cell },
-    /// Priority strategies prove (a,b)-loser claims only.
-    NotALoserGame,
-    /// Priority strategies are for lattices and their regions.
-    PriorityOffLattice,
     /// Two class blocks name the same class (this cell's).
     ClassTwice { class: Cell },
     /// A rule (counting from 1 in its class) never applies: the guard of
@@ -298,11 +320,8 @@ pub enum BreakerFailure {
 /// Why a threshold sequence is not established by its citations.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ThresholdFailure {
-    /// The sequence must end with its one `inf`.
-    NotEndingInInfinity,
-    /// `inf` at n maker marks, fewer than the goal's cells.
-    InfinityTooEarly { n: usize, size: usize },
-    /// A cited claim (counting from 1) is about another goal or board.
+    /// A cited claim (counting from 1) is not a winner or loser claim
+    /// about this goal and board.
     CitedOtherGoal { citation: usize },
     /// No cited claim makes the goal an (n,b)-winner.
     MissingWinner { n: usize, b: usize },
@@ -319,8 +338,66 @@ pub enum ClassifyFailure {
     Unaccounted { animal: Vec<Cell> },
     /// The cited claims make this animal both a winner and a loser.
     Contradiction { animal: Vec<Cell> },
-    /// The counts are these.
-    Counts { winners: u64, losers: u64 },
+}
+
+/// What the rules of a maker-breaker game decide without a certificate
+/// (`kernel::game`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameFact {
+    /// c >= |A| and the goal fits: the maker marks a whole placement in his
+    /// first turn, so he wins.
+    WholeGoalInOneTurn,
+    /// The goal has no placement on the board, so the maker never wins.
+    NoPlacement,
+    /// On a lattice with b < a the maker wins (Cor. 3.4).
+    BreakerMarksFewer,
+}
+
+/// Why a maker-breaker game is not a game of SPEC 3.2.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IllFormed {
+    /// a = 0.
+    NoMakerMarks,
+    /// (a->c,b) with c < a.
+    CompletingBelowMarks { a: usize, c: usize },
+    /// The goal is not an animal of the board (empty, a cell off the
+    /// board or twice, not connected).
+    GoalNotAnAnimal,
+}
+
+/// What a method needs of the statement it proves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Requirement {
+    /// A winner claim.
+    WinnerClaim,
+    /// A loser claim.
+    LoserClaim,
+    /// A (1,b) loser claim (pavings answer one maker mark per turn).
+    OneMakerMark,
+    /// An (a,b) game, without a completing turn of more marks.
+    PlainGame,
+    /// An infinite lattice (room for copies far apart, or the stage diagram).
+    InfiniteLattice,
+    /// A finite board (strategy trees).
+    FiniteBoard,
+    /// A lattice or a region of one (priority strategies).
+    LatticeOrRegion,
+    /// A `value` claim (derivations).
+    ValueClaim,
+}
+
+/// Why a claim cannot be read as a certificate of its statement (an ERROR,
+/// like a syntax error, not a verdict about the claim).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Malformed {
+    /// The game is not a game of SPEC 3.2.
+    Game(IllFormed),
+    /// The method does not apply to this statement.
+    NotApplicable(Requirement),
+    /// A threshold sequence must end with its one `inf`.
+    ThresholdShape,
+    /// The cited claim (counting from 1) is not defined before this one.
+    CitesLater { citation: usize },
 }
 
 /// A claim shown false, with the evidence.
@@ -360,6 +437,32 @@ pub enum Refutation {
     /// The game lies strictly between two numbers closer than any number it
     /// could equal, so it is not a number.
     NotANumberBetween { low: String, high: String },
+    /// The rules of the game decide it the other way.
+    Game(GameFact),
+    /// `inf` at n maker marks, fewer than the goal's cells: with enough
+    /// breaker marks the n-mark game is a loss (Prop. 2.1 on a lattice,
+    /// every cell marked on a finite board).
+    InfinityTooEarly { n: usize, size: usize },
+    /// Every animal of the board is accounted for by verified claims, and
+    /// these are the counts.
+    ClassificationCounts { winners: u64, losers: u64 },
+}
+
+/// How a cited claim ended, when it is not VERIFIED.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CitedVerdict {
+    /// It was refuted.
+    Refuted,
+    /// Its certificate does not establish it.
+    Rejected,
+    /// It could not be read.
+    Error,
+}
+
+/// A certificate that does not establish its claim; nothing is said about
+/// whether the claim is true.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Rejection {
     /// A derivation step fails (steps count from 1; the last is the value).
     Step { step: usize, failure: StepFailure },
     /// A proof sequence fails at a situation (or, without one, at its start).
@@ -378,9 +481,9 @@ pub enum Refutation {
         /// Coordinates per cell, as for proof sequences.
         dimension: usize,
     },
-    /// A threshold sequence is not established.
+    /// A threshold sequence is not established by its citations.
     Threshold(ThresholdFailure),
-    /// A classification fails.
+    /// A classification is not established by its citations.
     Classify(ClassifyFailure),
     /// A table entry is wrong (so the table does not support the claim).
     TableEntry {
@@ -388,6 +491,11 @@ pub enum Refutation {
         claimed: u32,
         actual: u32,
         witness: GrundyWitness,
+    },
+    /// The cited claim (counting from 1) is not verified.
+    Citation {
+        citation: usize,
+        verdict: CitedVerdict,
     },
 }
 
@@ -403,18 +511,47 @@ pub enum Undecided {
     OutsideLimits,
     /// `number G`: no number was found that G equals or is confused with.
     NoNumberCandidate,
-    /// A cited claim is not verified (or cites itself through others).
-    CitationNotVerified,
+    /// The cited claim (counting from 1) is undecided.
+    CitationUndecided { citation: usize },
 }
 
 /// The kernel's answer for one claim.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {
-    /// Every step was checked; `nodes` positions were expanded, `value` is the
-    /// recomputed quantity (Grundy value or count).
-    Verified { rule: Rule, nodes: u64, value: u64 },
-    /// The claim is false or its certificate wrong.
+    /// Every step was checked; `nodes` positions were expanded; `measure`
+    /// is a number for the report only (what was counted: positions,
+    /// animals, turns, tree nodes, entries), never read by a rule; the
+    /// theorem is what the claim established, for the claims citing it.
+    Verified {
+        rule: Rule,
+        nodes: u64,
+        measure: u64,
+        theorem: Theorem,
+    },
+    /// The claim is false.
     Refuted { rule: Rule, refutation: Refutation },
+    /// The certificate does not establish the claim.
+    Rejected { rule: Rule, rejection: Rejection },
     /// Not decided.
     Undecided { rule: Rule, reason: Undecided },
+    /// The claim cannot be read as a certificate of its statement.
+    Malformed { rule: Rule, reason: Malformed },
+}
+
+impl Verdict {
+    /// The rule the verdict rests on.
+    pub fn rule(&self) -> Rule {
+        match self {
+            Verdict::Verified { rule, .. }
+            | Verdict::Refuted { rule, .. }
+            | Verdict::Rejected { rule, .. }
+            | Verdict::Undecided { rule, .. }
+            | Verdict::Malformed { rule, .. } => *rule,
+        }
+    }
+
+    /// Whether the claim was established.
+    pub fn is_verified(&self) -> bool {
+        matches!(self, Verdict::Verified { .. })
+    }
 }

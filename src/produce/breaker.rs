@@ -10,7 +10,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use crate::kernel::animals::lattice::{Cell, Lattice};
 use crate::kernel::animals::{Board, shape};
 use crate::kernel::budget::{Budget, Exhausted};
-use crate::kernel::maker::derived::GameClaim;
+use crate::kernel::game::GameClaim;
 
 /// A paving found: pairs and period generators (none on a finite board).
 pub type Found = (Vec<(Cell, Cell)>, Vec<Cell>);

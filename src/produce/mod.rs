@@ -72,15 +72,12 @@ pub fn prove_text(
         Err(e) => return Err((format!("budget exhausted: {e:?}"), 3)),
     };
     let verdict = crate::kernel::maker::check(&claim, &proof, Budget::unlimited());
-    let code = match &verdict {
-        Verdict::Verified { .. } => 0,
-        Verdict::Refuted { .. } => 1,
-        Verdict::Undecided { .. } => 3,
-    };
-    let word = match code {
-        0 => "VERIFIED",
-        1 => "REFUTED",
-        _ => "UNDECIDED",
+    let (code, word) = match &verdict {
+        Verdict::Verified { .. } => (0, "VERIFIED"),
+        Verdict::Refuted { .. } => (1, "REFUTED"),
+        Verdict::Rejected { .. } => (1, "REJECTED"),
+        Verdict::Undecided { .. } => (3, "UNDECIDED"),
+        Verdict::Malformed { .. } => (2, "ERROR"),
     };
     eprintln!("{word}: {}", crate::report::wording::detail(&verdict));
     let body = proof_text(&proof, claim.board.dimension());

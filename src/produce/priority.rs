@@ -11,7 +11,7 @@ use crate::kernel::animals::lattice::{Cell, Lattice};
 use crate::kernel::breaker::priority::{self, ClassRules, Priority, PriorityRule};
 use crate::kernel::breaker::sub;
 use crate::kernel::budget::{Budget, Exhausted};
-use crate::kernel::maker::derived::GameClaim;
+use crate::kernel::game::GameClaim;
 use crate::kernel::verdict::Verdict;
 use crate::syntax::printer;
 

@@ -17,7 +17,7 @@ use crate::kernel::animals::{Board, shape};
 use crate::kernel::breaker::add;
 use crate::kernel::breaker::period::Period;
 use crate::kernel::breaker::priority::Priority;
-use crate::kernel::maker::derived::GameClaim;
+use crate::kernel::game::GameClaim;
 use crate::syntax::printer;
 
 /// The DOT text for a priority strategy without guards on a lattice, or
@@ -126,7 +126,7 @@ mod tests {
     use super::*;
     use crate::kernel::animals::lattice::Lattice;
     use crate::kernel::breaker::priority::{ClassRules, PriorityRule};
-    use crate::kernel::maker::derived::Side;
+    use crate::kernel::game::Side;
 
     /// P4_4's parity strategy: in both placements modulo the parity the
     /// four cells form one cycle of unconditional arrows, so the maker must

@@ -45,11 +45,12 @@ pub fn verified(rule: Rule, value: u64) -> String {
 pub fn breaker_text(f: &BreakerFailure, dimension: usize) -> String {
     let cell = |c: &Cell| printer::cell(c, dimension);
     match f {
-        BreakerFailure::NotOneMakerMark => {
-            "pavings and pairing trees answer one maker mark per turn: the claim must be a (1,b) game".into()
+        BreakerFailure::PairOffBoard { cell: c } => {
+            format!("pair cell {} is not on the board", cell(c))
         }
-        BreakerFailure::PairOffBoard { cell: c } => format!("pair cell {} is not on the board", cell(c)),
-        BreakerFailure::PairOfOneCell { cell: c } => format!("a pair relates {} to itself", cell(c)),
+        BreakerFailure::PairOfOneCell { cell: c } => {
+            format!("a pair relates {} to itself", cell(c))
+        }
         BreakerFailure::NoPeriod => {
             "a paving of an infinite lattice needs a period (`period V1 V2`)".into()
         }
@@ -73,7 +74,6 @@ pub fn breaker_text(f: &BreakerFailure, dimension: usize) -> String {
             node(path, dimension),
             cells(placement, dimension)
         ),
-        BreakerFailure::TreeOnLattice => "strategy trees are for finite boards".into(),
         BreakerFailure::MissingMove { path, cell: c } => format!(
             "{}the maker may mark {} and no answer is given",
             node(path, dimension),
@@ -109,12 +109,6 @@ pub fn breaker_text(f: &BreakerFailure, dimension: usize) -> String {
             node(path, dimension),
             cell(c)
         ),
-        BreakerFailure::NotALoserGame => {
-            "priority strategies prove (a,b)-loser claims".into()
-        }
-        BreakerFailure::PriorityOffLattice => {
-            "priority strategies are for lattices and regions of lattices".into()
-        }
         BreakerFailure::ClassTwice { class } => {
             format!("two class blocks name the class of {}", cell(class))
         }
@@ -141,12 +135,10 @@ pub fn breaker_text(f: &BreakerFailure, dimension: usize) -> String {
 /// Why a threshold sequence is not established.
 pub fn threshold_text(f: &ThresholdFailure) -> String {
     match f {
-        ThresholdFailure::NotEndingInInfinity => "the sequence must end with its only `inf`".into(),
-        ThresholdFailure::InfinityTooEarly { n, size } => format!(
-            "with {n} marks per turn the maker cannot mark the {size} cells in one turn, so some breaker bias wins: the entry cannot be inf"
-        ),
         ThresholdFailure::CitedOtherGoal { citation } => {
-            format!("cited claim {citation} is about another animal or board")
+            format!(
+                "cited claim {citation} is not a winner or loser claim about this animal and board"
+            )
         }
         ThresholdFailure::MissingWinner { n, b } => {
             format!("no cited claim makes the animal a ({n},{b})-winner")
@@ -171,8 +163,5 @@ pub fn classify_text(f: &ClassifyFailure) -> String {
             "the cited claims make the animal {} both a winner and a loser",
             cells(animal, 1)
         ),
-        ClassifyFailure::Counts { winners, losers } => {
-            format!("the board has {winners} winners and {losers} losers")
-        }
     }
 }

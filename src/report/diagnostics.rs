@@ -44,6 +44,35 @@ fn problem(
     }
 }
 
+/// The diagnostic of a claim's verdict that points at a part of the
+/// certificate (REFUTED, REJECTED, or a claim the kernel found malformed).
+pub fn verdict_problem(
+    verdict: super::VerdictName,
+    id: &str,
+    detail: &str,
+    at: &super::locate::Location,
+) -> Problem {
+    use super::VerdictName;
+    let (code, word) = match verdict {
+        VerdictName::Refuted => ("gamecert::verdict::refuted", "is false"),
+        VerdictName::Rejected => (
+            "gamecert::verdict::rejected",
+            "is not established by its certificate",
+        ),
+        _ => (
+            "gamecert::verdict::malformed",
+            "cannot be checked as written",
+        ),
+    };
+    Problem {
+        code,
+        message: format!("claim `{id}` {word}: {detail}"),
+        label: at.label.clone(),
+        help: None,
+        span: at.span,
+    }
+}
+
 /// The wording of a syntax error.
 pub fn syntax_problem(e: &SyntaxError) -> Problem {
     use SyntaxErrorKind::*;
@@ -432,15 +461,33 @@ pub fn elab_problem(e: &ElabError) -> Problem {
         ),
         UnknownCitation(id) => (
             "gamecert::elaborate::unknown_citation",
-            format!("no claim of this file has the id `{id}`"),
+            format!("no claim of this file or of the files it includes has the id `{id}`"),
             "cited here",
-            Some("derived rules cite claims of the same file"),
+            Some("a claim cites claims defined before it, in its file or in a file it includes"),
         ),
-        CyclicCitation => (
-            "gamecert::elaborate::cyclic_citation",
-            "this claim rests, through its citations, on itself".into(),
-            "cycle",
-            None,
+        CitationNotBefore(id) => (
+            "gamecert::elaborate::citation_not_before",
+            format!("the claim `{id}` is defined after this one"),
+            "cited here",
+            Some("a claim cites only claims defined before it (so citations cannot form a cycle): move the cited claim up"),
+        ),
+        CompletingBelowMarks { a, c } => (
+            "gamecert::elaborate::completing_below_marks",
+            format!("({a}->{c},b) is not a game: the completing turn marks c >= a cells"),
+            "c < a",
+            Some("write (a,b) for the game without a larger completing turn (SPEC 3.2)"),
+        ),
+        ReservedBoardName(name) => (
+            "gamecert::elaborate::reserved_board_name",
+            format!("`{name}` is a built-in board name and keeps its meaning"),
+            "reserved name",
+            Some("choose another name for this board (SPEC 4 reserves the built-in names)"),
+        ),
+        Internal(message) => (
+            "gamecert::elaborate::internal",
+            format!("internal error while elaborating this claim: {message}"),
+            "here",
+            Some("this is a bug in gamecert; the other claims were checked"),
         ),
         BadCards(message) => (
             "gamecert::elaborate::bad_cards",

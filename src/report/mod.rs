@@ -6,6 +6,7 @@
 
 pub mod breaker;
 pub mod diagnostics;
+pub mod locate;
 pub mod wording;
 
 use serde::Serialize;
@@ -42,7 +43,7 @@ pub struct ClaimReport {
     pub id: String,
     /// The normalised statement.
     pub statement: String,
-    /// VERIFIED, REFUTED, UNDECIDED or ERROR.
+    /// VERIFIED, REFUTED, REJECTED, UNDECIDED or ERROR.
     pub verdict: VerdictName,
     /// The kernel rule the verdict rests on (empty for ERROR).
     pub rule: String,
@@ -52,9 +53,28 @@ pub struct ClaimReport {
     pub detail: String,
     /// 1-based line of the claim.
     pub line: usize,
+    /// The part of the certificate a REFUTED, REJECTED or ERROR verdict
+    /// points at.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub location: Option<LocationReport>,
     /// Seconds spent, only with `--timings`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub seconds: Option<f64>,
+}
+
+/// Where a verdict points, as data.
+#[derive(Debug, Serialize, Clone, PartialEq, Eq)]
+pub struct LocationReport {
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column (characters).
+    pub column: usize,
+    /// Byte offsets.
+    pub start: usize,
+    /// End byte offset.
+    pub end: usize,
+    /// What is there.
+    pub label: String,
 }
 
 /// A problem as data.
@@ -74,7 +94,7 @@ pub struct ErrorReport {
     pub end: usize,
 }
 
-/// The four verdicts.
+/// The five verdicts (SPEC 5).
 #[derive(Debug, Serialize, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "UPPERCASE")]
 pub enum VerdictName {
@@ -82,6 +102,9 @@ pub enum VerdictName {
     Verified,
     /// Shown false.
     Refuted,
+    /// The certificate does not establish the claim; nothing is said about
+    /// the claim's truth.
+    Rejected,
     /// Not decided within the budget or outside what the kernel decides.
     Undecided,
     /// Malformed or unknown input.
@@ -94,6 +117,7 @@ impl VerdictName {
         match self {
             VerdictName::Verified => "VERIFIED",
             VerdictName::Refuted => "REFUTED",
+            VerdictName::Rejected => "REJECTED",
             VerdictName::Undecided => "UNDECIDED",
             VerdictName::Error => "ERROR",
         }
@@ -107,10 +131,31 @@ pub struct Summary {
     pub verified: usize,
     /// REFUTED claims.
     pub refuted: usize,
+    /// REJECTED claims.
+    pub rejected: usize,
     /// UNDECIDED claims.
     pub undecided: usize,
     /// ERROR claims plus file-level problems.
     pub errors: usize,
+}
+
+impl Summary {
+    /// Counts one claim's verdict.
+    pub fn count(&mut self, verdict: VerdictName) {
+        let counter = match verdict {
+            VerdictName::Verified => &mut self.verified,
+            VerdictName::Refuted => &mut self.refuted,
+            VerdictName::Rejected => &mut self.rejected,
+            VerdictName::Undecided => &mut self.undecided,
+            VerdictName::Error => &mut self.errors,
+        };
+        *counter += 1;
+    }
+
+    /// How many claims (and file problems) the run reported.
+    pub fn claims(&self) -> usize {
+        self.verified + self.refuted + self.rejected + self.undecided + self.errors
+    }
 }
 
 impl Report {
@@ -141,6 +186,12 @@ impl Report {
                 if c.verdict != VerdictName::Verified {
                     out.push_str(&format!("          {}\n", c.detail));
                 }
+                if let Some(at) = &c.location {
+                    out.push_str(&format!(
+                        "          at {}:{}:{}: {}\n",
+                        file.path, at.line, at.column, at.label
+                    ));
+                }
                 if let Some(s) = c.seconds {
                     out.push_str(&format!("          {s:.3} s\n"));
                 }
@@ -148,8 +199,8 @@ impl Report {
         }
         let s = &self.summary;
         out.push_str(&format!(
-            "{} verified, {} refuted, {} undecided, {} errors\n",
-            s.verified, s.refuted, s.undecided, s.errors
+            "{} verified, {} refuted, {} rejected, {} undecided, {} errors\n",
+            s.verified, s.refuted, s.rejected, s.undecided, s.errors
         ));
         out
     }

@@ -4,73 +4,206 @@ use crate::kernel::budget::Exhausted;
 use crate::kernel::impartial::{MoveFact, Outcome};
 use crate::kernel::partizan::game::Player;
 use crate::kernel::verdict::{
-    DerivedFailure, DerivedKind, GrundyWitness, MakerFailure, MoveWitness, PartizanOutcome,
-    Refutation, Relation, StepFailure, Undecided, Verdict,
+    CitedVerdict, DerivedFailure, DerivedKind, GameFact, GrundyWitness, Hypothesis, IllFormed,
+    MakerFailure, Malformed, MoveWitness, PartizanOutcome, Refutation, Rejection, Relation,
+    Requirement, Rule, StepFailure, Undecided, Verdict,
 };
 
 /// The one-line detail of a verdict.
 pub fn detail(verdict: &Verdict) -> String {
     match verdict {
-        Verdict::Verified { rule, nodes, value } => match rule {
-            crate::kernel::verdict::Rule::PositionCount => format!("{value} positions counted"),
-            crate::kernel::verdict::Rule::AnimalEnumeration => {
-                format!("{value} animals counted by enumeration")
-            }
-            crate::kernel::verdict::Rule::ProofSequence => {
-                format!("every situation checked; the maker wins within {value} turns")
-            }
-            crate::kernel::verdict::Rule::Derived(
-                DerivedKind::Theorem31 | DerivedKind::Corollary33,
-            ) => format!("hypotheses checked; the stage diagram bounds the game by {value} turns"),
-            crate::kernel::verdict::Rule::Derived(_) if *value > 0 => {
-                let plural = if *value == 1 { "" } else { "s" };
-                format!("hypotheses checked; the maker wins within {value} turn{plural}")
-            }
-            crate::kernel::verdict::Rule::Derived(_) => "hypotheses checked".to_string(),
-            crate::kernel::verdict::Rule::Paving
-            | crate::kernel::verdict::Rule::Priority
-            | crate::kernel::verdict::Rule::Threshold
-            | crate::kernel::verdict::Rule::Classification => {
-                super::breaker::verified(*rule, *value)
-            }
-            crate::kernel::verdict::Rule::PartizanDefinition => {
-                format!("checked by the recursive definition; {nodes} comparisons")
-            }
-            crate::kernel::verdict::Rule::PartizanDerivation => {
-                format!("every step checked by the recursive definition; {nodes} comparisons")
-            }
-            _ => format!("value {value} recomputed; {nodes} positions expanded"),
-        },
-        Verdict::Refuted {
-            rule: crate::kernel::verdict::Rule::Derived(kind),
-            refutation: Refutation::Derived(failure),
-        } => derived_text(*kind, failure),
+        Verdict::Verified {
+            rule,
+            nodes,
+            measure,
+            ..
+        } => verified_text(*rule, *nodes, *measure),
         Verdict::Refuted { refutation, .. } => refutation_text(refutation),
-        Verdict::Undecided { reason, rule } => match reason {
-            Undecided::Budget(e) => budget_text(e),
-            Undecided::CountNotAGrid => {
-                "position counts are defined for a single grid game only".to_string()
+        Verdict::Rejected { rule, rejection } => rejection_text(*rule, rejection),
+        Verdict::Undecided { reason, rule } => undecided_text(*rule, reason),
+        Verdict::Malformed { rule, reason } => malformed_text(*rule, reason),
+    }
+}
+
+/// The detail of a claim whose check stopped at a bug.
+pub fn internal_error(message: &str) -> String {
+    format!(
+        "internal error: the check of this claim stopped ({message}); this is a bug in gamecert, the other claims were checked"
+    )
+}
+
+fn verified_text(rule: Rule, nodes: u64, measure: u64) -> String {
+    match rule {
+        Rule::PositionCount => format!("{measure} positions counted"),
+        Rule::AnimalEnumeration => format!("{measure} animals counted by enumeration"),
+        Rule::ProofSequence => {
+            format!("every situation checked; the maker wins within {measure} turns")
+        }
+        Rule::Derived(DerivedKind::Theorem31 | DerivedKind::Corollary33) => {
+            format!("hypotheses checked; the stage diagram bounds the game by {measure} turns")
+        }
+        Rule::Derived(_) if measure > 0 => {
+            let plural = if measure == 1 { "" } else { "s" };
+            format!("hypotheses checked; the maker wins within {measure} turn{plural}")
+        }
+        Rule::Derived(_) => "hypotheses checked".to_string(),
+        Rule::Paving | Rule::Priority | Rule::Threshold | Rule::Classification => {
+            super::breaker::verified(rule, measure)
+        }
+        Rule::PartizanDefinition => {
+            format!("checked by the recursive definition; {nodes} comparisons")
+        }
+        Rule::PartizanDerivation => {
+            format!("every step checked by the recursive definition; {nodes} comparisons")
+        }
+        Rule::ImpartialSearch | Rule::ImpartialTable => {
+            format!("value {measure} recomputed; {nodes} positions expanded")
+        }
+    }
+}
+
+fn undecided_text(rule: Rule, reason: &Undecided) -> String {
+    match reason {
+        Undecided::Budget(e) => budget_text(e),
+        Undecided::CountNotAGrid => {
+            "position counts are defined for a single grid game only".to_string()
+        }
+        Undecided::OutsideLimits => match rule {
+            Rule::Paving => "the period has more classes of cells than the kernel checks".to_string(),
+            Rule::Classification => {
+                "classifications are checked on solids and graph boards".to_string()
             }
-            Undecided::OutsideLimits => match rule {
-                crate::kernel::verdict::Rule::Paving => {
-                    "the period has more classes of cells than the kernel checks".to_string()
-                }
-                crate::kernel::verdict::Rule::Classification => {
-                    "classifications are checked on solids and graph boards".to_string()
-                }
-                crate::kernel::verdict::Rule::Priority => {
-                    "the period has too many classes, or a placement more than 64 goal and guard cells (256 tracked cells)".to_string()
-                }
-                _ => "a Hackenbush picture has more than 64 edges, more than the kernel represents"
-                    .to_string(),
-            },
-            Undecided::CitationNotVerified => {
-                "a cited claim is not verified (see depends_on)".to_string()
-            }
-            Undecided::NoNumberCandidate => "not decided: no number was found that the game \
-                 equals or is confused with, and it is too high for the birthday bound"
+            Rule::Priority => "the period has too many classes, or a placement more than 64 goal and guard cells (256 tracked cells)".to_string(),
+            Rule::Derived(_) => "a number of the rule (the stage diagram, a sum of marks) is larger than the kernel computes".to_string(),
+            _ => "a Hackenbush picture has more than 64 edges, more than the kernel represents"
                 .to_string(),
         },
+        Undecided::CitationUndecided { citation } => {
+            format!("cited claim {citation} is undecided (see depends_on)")
+        }
+        Undecided::NoNumberCandidate => "not decided: no number was found that the game \
+             equals or is confused with, and it is too high for the birthday bound"
+            .to_string(),
+    }
+}
+
+fn malformed_text(rule: Rule, reason: &Malformed) -> String {
+    match reason {
+        Malformed::Game(IllFormed::NoMakerMarks) => {
+            "not a game: the maker marks at least one cell per turn".to_string()
+        }
+        Malformed::Game(IllFormed::CompletingBelowMarks { a, c }) => format!(
+            "({a}->{c},b) is not a game: the completing turn marks c >= a cells (SPEC 3.2)"
+        ),
+        Malformed::Game(IllFormed::GoalNotAnAnimal) => {
+            "the goal is not an animal of the board (empty, off the board, a cell twice, or not connected)".to_string()
+        }
+        Malformed::NotApplicable(requirement) => format!(
+            "`{}` does not apply here: it needs {}",
+            method_name(rule),
+            requirement_text(*requirement)
+        ),
+        Malformed::ThresholdShape => {
+            "a threshold sequence ends with its one `inf`: (b1, ..., inf)".to_string()
+        }
+        Malformed::CitesLater { citation } => {
+            format!("cited claim {citation} is not defined before this claim")
+        }
+    }
+}
+
+/// The method a rule checks, as certificates name it.
+fn method_name(rule: Rule) -> &'static str {
+    match rule {
+        Rule::Paving => "by pairing",
+        Rule::Priority => "by priority",
+        Rule::ProofSequence => "by proof-sequence",
+        Rule::PartizanDerivation => "by derivation",
+        Rule::Derived(kind) => match kind {
+            DerivedKind::Trivial => "by trivial",
+            DerivedKind::Proposition21 => "by proposition-2.1",
+            DerivedKind::Proposition22 => "by proposition-2.2",
+            DerivedKind::Corollary33 => "by corollary-3.3",
+            DerivedKind::Corollary34 => "by corollary-3.4",
+            DerivedKind::Theorem31 => "by theorem-3.1",
+            DerivedKind::Monotonicity => "by monotonicity",
+            DerivedKind::SubAnimal => "by sub-animal",
+        },
+        _ => "the method",
+    }
+}
+
+fn requirement_text(r: Requirement) -> &'static str {
+    match r {
+        Requirement::WinnerClaim => "a winner claim",
+        Requirement::LoserClaim => "a loser claim",
+        Requirement::OneMakerMark => {
+            "a (1,b) game: pavings and pairing trees answer one maker mark per turn"
+        }
+        Requirement::PlainGame => "an (a,b) game, without a larger completing turn",
+        Requirement::InfiniteLattice => "an infinite lattice",
+        Requirement::FiniteBoard => "a finite board (strategy trees)",
+        Requirement::LatticeOrRegion => "a lattice or a region of one",
+        Requirement::ValueClaim => "a `value` claim",
+    }
+}
+
+fn game_fact_text(f: GameFact) -> &'static str {
+    match f {
+        GameFact::WholeGoalInOneTurn => {
+            "the maker marks a whole placement in his first turn (c >= the goal's cells, and the goal fits the board)"
+        }
+        GameFact::NoPlacement => {
+            "the goal has no placement on the board, so the maker never completes one"
+        }
+        GameFact::BreakerMarksFewer => {
+            "on a lattice the maker wins whenever the breaker marks fewer cells than he does (Cor. 3.4)"
+        }
+    }
+}
+
+fn rejection_text(rule: Rule, r: &Rejection) -> String {
+    match r {
+        Rejection::Step { step, failure } => {
+            format!("step {step} fails: {}", step_text(failure))
+        }
+        Rejection::Maker {
+            situation,
+            failure,
+            dimension,
+        } => {
+            let at = situation
+                .as_ref()
+                .map_or_else(|| "the start".to_string(), |s| format!("situation {s}"));
+            format!(
+                "{at}: {}",
+                maker_text(failure, *dimension, situation.is_none())
+            )
+        }
+        Rejection::Derived(failure) => derived_text(rule, failure),
+        Rejection::Breaker { failure, dimension } => {
+            super::breaker::breaker_text(failure, *dimension)
+        }
+        Rejection::Threshold(failure) => super::breaker::threshold_text(failure),
+        Rejection::Classify(failure) => super::breaker::classify_text(failure),
+        Rejection::TableEntry {
+            entry,
+            claimed,
+            actual,
+            witness,
+        } => format!(
+            "table entry {} claims {claimed} but its value is {actual}: {}",
+            entry + 1,
+            witness_text(witness, *claimed)
+        ),
+        Rejection::Citation { citation, verdict } => {
+            let how = match verdict {
+                CitedVerdict::Refuted => "refuted",
+                CitedVerdict::Rejected => "rejected",
+                CitedVerdict::Error => "an error",
+            };
+            format!("cited claim {citation} is not verified ({how}; see depends_on)")
+        }
     }
 }
 
@@ -94,8 +227,14 @@ fn refutation_text(r: &Refutation) -> String {
         Refutation::Relation { .. }
         | Refutation::PartizanOutcome { .. }
         | Refutation::NotANumber { .. }
-        | Refutation::NotANumberBetween { .. }
-        | Refutation::Step { .. } => partizan_text(r).unwrap_or_default(),
+        | Refutation::NotANumberBetween { .. } => partizan_text(r).unwrap_or_default(),
+        Refutation::Game(fact) => game_fact_text(*fact).to_string(),
+        Refutation::InfinityTooEarly { n, size } => format!(
+            "with {n} marks per turn the maker cannot mark the {size} cells in one turn, so a breaker with enough marks wins: the entry cannot be inf"
+        ),
+        Refutation::ClassificationCounts { winners, losers } => format!(
+            "every animal is accounted for by verified claims: the board has {winners} winners and {losers} losers"
+        ),
         Refutation::Grundy {
             claimed,
             actual,
@@ -133,64 +272,53 @@ fn refutation_text(r: &Refutation) -> String {
         Refutation::Count { claimed, actual } => {
             format!("{actual} positions are reachable, not {claimed}")
         }
-        Refutation::Maker {
-            situation,
-            failure,
-            dimension,
-        } => {
-            let at = situation
-                .as_ref()
-                .map_or_else(|| "the start".to_string(), |s| format!("situation {s}"));
-            format!(
-                "{at}: {}",
-                maker_text(failure, *dimension, situation.is_none())
-            )
-        }
-        Refutation::Derived(failure) => derived_text(DerivedKind::Trivial, failure),
-        Refutation::Breaker { failure, dimension } => {
-            super::breaker::breaker_text(failure, *dimension)
-        }
-        Refutation::Threshold(failure) => super::breaker::threshold_text(failure),
-        Refutation::Classify(failure) => super::breaker::classify_text(failure),
         Refutation::AnimalCount { claimed, actual } => {
             format!("there are {actual} such animals, not {claimed}")
         }
-        Refutation::TableEntry {
-            entry,
-            claimed,
-            actual,
-            witness,
-        } => format!(
-            "table entry {} claims {claimed} but its value is {actual}: {}",
-            entry + 1,
-            witness_text(witness, *claimed)
-        ),
     }
 }
 
-fn derived_text(kind: DerivedKind, f: &DerivedFailure) -> String {
+fn derived_text(rule: Rule, f: &DerivedFailure) -> String {
     match f {
-        DerivedFailure::Hypothesis => match kind {
-            DerivedKind::Trivial => "the maker cannot mark the whole goal in one turn".into(),
-            DerivedKind::Proposition21 => {
-                "Prop. 2.1 needs a loser claim with a < |A| and a * delta <= b".into()
-            }
-            DerivedKind::Proposition22 => "Prop. 2.2 needs a winner claim on a lattice with |A| = a + 1 and a * h > b".into(),
-            DerivedKind::Corollary34 => "Cor. 3.4 needs a winner claim on a lattice with b < a".into(),
-            DerivedKind::Monotonicity => "Lemma 5.2 gives winners with more maker marks (also in the last turn) and fewer breaker marks, losers the other way round, for the same goal".into(),
-            DerivedKind::SubAnimal => "Prop. 5.5 needs the winner's goal to contain this goal (a loser's to be contained in it), in the same game".into(),
-            DerivedKind::Theorem31 | DerivedKind::Corollary33 => "Thm. 3.1 needs a winner claim (a,b) on a lattice from wins whose last turn marks at most a".into(),
-        },
-        DerivedFailure::Citations => "the rule cites the wrong number of claims (Cor. 3.3 one (1->a,b) win)".into(),
-        DerivedFailure::CitedOtherGame => "a cited claim is about another goal, board or side".into(),
+        DerivedFailure::Hypothesis(h) => format!(
+            "{}: the hypothesis {} fails",
+            method_name(rule),
+            hypothesis_text(*h)
+        ),
+        DerivedFailure::Citations => "the rule cites the wrong number of claims (monotonicity, sub-animal and Cor. 3.3 cite one; Thm. 3.1 at least one)".into(),
+        DerivedFailure::CitedOtherGame { citation } => format!(
+            "cited claim {citation} is not a winner or loser claim of the same side, board and goal"
+        ),
         DerivedFailure::NotAPlacement { placement } => {
             format!("placement {placement} is not a placement of the goal")
         }
         DerivedFailure::PlacementsMeet { first, second, shared } => format!(
             "placements {first} and {second} share {shared} cells; they must share exactly the one cell all placements share"
         ),
-        DerivedFailure::Unbounded => "a cited win has no turn bound: cite proof sequences".into(),
+        DerivedFailure::Unbounded { citation } => format!(
+            "cited win {citation} has no turn bound: cite proof sequences (or claims derived from them)"
+        ),
         DerivedFailure::SumsDoNotMatch => "the cited games' marks do not add up to the claim's (a = sum a_i, b <= sum b_i + s - 1)".into(),
+    }
+}
+
+/// A derived rule's hypothesis, as the checklist of docs/soundness.md
+/// states it.
+fn hypothesis_text(h: Hypothesis) -> String {
+    match h {
+        Hypothesis::CompletingCoversGoal => "c >= |A| (the maker marks the whole goal in one turn)".into(),
+        Hypothesis::GoalFits => "the goal has a placement on the board".into(),
+        Hypothesis::CompletingBelowGoal => "c < |A| (no single turn marks the whole goal, the completing turn included)".into(),
+        Hypothesis::BreakerSurrounds { delta } => {
+            format!("a * delta <= b with delta = {delta} (the breaker marks every cell around a turn's marks)")
+        }
+        Hypothesis::GoalOneMoreThanMarks => "|A| = a + 1".into(),
+        Hypothesis::ArmsOutnumberBreaker => "a * h > b (h the placements listed)".into(),
+        Hypothesis::BreakerBelowMaker => "b < a".into(),
+        Hypothesis::MarksMoveTheRightWay => "a >= a', c >= c', b <= b' for a winner (a <= a', c <= c', b >= b' for a loser), against the cited (a'->c',b') claim about the same goal".into(),
+        Hypothesis::SameGame => "the same game (a, c, b) as the cited claim".into(),
+        Hypothesis::GoalInside => "the winner's goal contains this goal (for a loser: this goal contains the cited loser's)".into(),
+        Hypothesis::CitedCompletingWithinMarks => "every cited game's completing turn marks at most a (the claim's a = sum a_i)".into(),
     }
 }
 
@@ -379,9 +507,6 @@ fn partizan_text(r: &Refutation) -> Option<String> {
         Refutation::NotANumberBetween { low, high } => format!(
             "not a number: the game lies strictly between {low} and {high}, closer than any number of its birthday can be"
         ),
-        Refutation::Step { step, failure } => {
-            format!("step {step} fails: {}", step_text(failure))
-        }
         _ => return None,
     })
 }
@@ -408,7 +533,6 @@ fn step_text(f: &StepFailure) -> String {
         StepFailure::NotSimplest { expected } => {
             format!("the simplest number between the options is {expected}")
         }
-        StepFailure::NotAValueClaim => "derivations prove value claims only".into(),
     }
 }
 

@@ -3,6 +3,7 @@
 
 pub mod naive;
 pub mod naive_cgt;
+pub mod naive_game;
 
 use gamecert::driver::{CheckOptions, Limits, Outcome, check_paths, check_source};
 use gamecert::kernel::budget::DEFAULT_MAX_ENTRIES;

@@ -10,6 +10,7 @@ pub mod solid;
 use std::sync::Arc;
 
 use crate::kernel::budget::Budget;
+use crate::kernel::ledger::{Established, Theorem};
 use crate::kernel::verdict::{Refutation, Rule, Undecided, Verdict};
 use enumerate::Kind;
 use lattice::{Cell, Lattice};
@@ -175,7 +176,8 @@ pub fn check(claim: &CountClaim, mut budget: Budget, threads: usize) -> Verdict 
         Ok(actual) if actual == claim.count => Verdict::Verified {
             rule,
             nodes: budget.nodes(),
-            value: actual,
+            measure: actual,
+            theorem: Theorem::new(Established::AnimalCount(claim.clone())),
         },
         Ok(actual) => Verdict::Refuted {
             rule,

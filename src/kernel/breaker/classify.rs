@@ -10,8 +10,9 @@
 use crate::kernel::animals::Board;
 use crate::kernel::animals::solid::{self, FaceGraph};
 use crate::kernel::budget::{Budget, Exhausted};
-use crate::kernel::maker::derived::{GameClaim, Side};
-use crate::kernel::verdict::{ClassifyFailure, Refutation, Rule, Undecided, Verdict};
+use crate::kernel::game::{GameClaim, Side};
+use crate::kernel::ledger::{Established, Theorem};
+use crate::kernel::verdict::{ClassifyFailure, Refutation, Rejection, Rule, Undecided, Verdict};
 
 /// `classify BOARD = (W winners, L losers)`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -21,9 +22,9 @@ pub struct ClassifyClaim {
     pub losers: u64,
 }
 
-/// Checks a classification from its citations (all verified). The
-/// verdict's value is the number of animals.
-pub fn check(claim: &ClassifyClaim, cited: &[GameClaim], mut budget: Budget) -> Verdict {
+/// Checks a classification from the theorems it cites (rule B4). The
+/// verdict's measure is the number of animals.
+pub fn check(claim: &ClassifyClaim, cited: &[&Theorem], mut budget: Budget) -> Verdict {
     let rule = Rule::Classification;
     let Some(graph) = claim.board.face_graph() else {
         return Verdict::Undecided {
@@ -32,14 +33,23 @@ pub fn check(claim: &ClassifyClaim, cited: &[GameClaim], mut budget: Budget) -> 
         };
     };
     match classify(claim, &graph, cited, &mut budget) {
-        Ok(Ok(total)) => Verdict::Verified {
+        Ok(Ok((winners, losers))) if (winners, losers) == (claim.winners, claim.losers) => {
+            Verdict::Verified {
+                rule,
+                nodes: budget.nodes(),
+                measure: winners.saturating_add(losers),
+                theorem: Theorem::new(Established::Classification(claim.clone())),
+            }
+        }
+        // Every animal is accounted for by verified theorems: these are
+        // the counts, so the claimed ones are false.
+        Ok(Ok((winners, losers))) => Verdict::Refuted {
             rule,
-            nodes: budget.nodes(),
-            value: total,
+            refutation: Refutation::ClassificationCounts { winners, losers },
         },
-        Ok(Err(failure)) => Verdict::Refuted {
+        Ok(Err(failure)) => Verdict::Rejected {
             rule,
-            refutation: Refutation::Classify(failure),
+            rejection: Rejection::Classify(failure),
         },
         Err(e) => Verdict::Undecided {
             rule,
@@ -49,11 +59,13 @@ pub fn check(claim: &ClassifyClaim, cited: &[GameClaim], mut budget: Budget) -> 
 }
 
 /// A cited goal as a face set, if the claim is about this board and
-/// decides the (1,1) game (Lemma 5.2: a (1,b>=1) win, a (a>=1,1) loss).
+/// decides the (1,1) game (Lemma 5.2: a win with one mark in every turn,
+/// the completing one included, against b >= 1; a loss with a >= 1 marks
+/// against b <= 1).
 fn decides_unbiased(c: &GameClaim, board: &Board) -> Option<(Side, u128)> {
     let applies = c.board == *board
         && match c.side {
-            Side::Winner => c.a <= 1 && c.finish.is_none() && c.b >= 1,
+            Side::Winner => c.a <= 1 && c.completing() <= 1 && c.b >= 1,
             Side::Loser => c.a >= 1 && c.b <= 1,
         };
     let faces = c.goal.iter().try_fold(0u128, |set, cell| {
@@ -63,15 +75,20 @@ fn decides_unbiased(c: &GameClaim, board: &Board) -> Option<(Side, u128)> {
     applies.then_some((c.side, faces))
 }
 
+/// The (winners, losers) counts, or the first animal the citations do
+/// not account for.
 fn classify(
     claim: &ClassifyClaim,
     graph: &FaceGraph,
-    cited: &[GameClaim],
+    cited: &[&Theorem],
     budget: &mut Budget,
-) -> Result<Result<u64, ClassifyFailure>, Exhausted> {
+) -> Result<Result<(u64, u64), ClassifyFailure>, Exhausted> {
     let mut known = Vec::new();
-    for (i, c) in cited.iter().enumerate() {
-        match decides_unbiased(c, &claim.board) {
+    for (i, theorem) in cited.iter().enumerate() {
+        let decides = theorem
+            .game()
+            .and_then(|(game, _)| decides_unbiased(game, &claim.board));
+        match decides {
             Some(k) => known.push(k),
             None => return Ok(Err(ClassifyFailure::CitedOtherGame { citation: i + 1 })),
         }
@@ -109,8 +126,5 @@ fn classify(
             ClassifyFailure::Unaccounted { animal }
         }));
     }
-    if (winners, losers) != (claim.winners, claim.losers) {
-        return Ok(Err(ClassifyFailure::Counts { winners, losers }));
-    }
-    Ok(Ok(winners + losers))
+    Ok(Ok((winners, losers)))
 }

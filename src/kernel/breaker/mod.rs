@@ -20,9 +20,12 @@ use std::collections::{BTreeMap, BTreeSet};
 use crate::kernel::animals::lattice::{Cell, Lattice};
 use crate::kernel::animals::{Board, shape};
 use crate::kernel::budget::{Budget, Exhausted};
+use crate::kernel::game::{GameClaim, Side, precheck};
+use crate::kernel::ledger::{Established, Theorem};
 use crate::kernel::maker::congruence::{Congruence, Map};
-use crate::kernel::maker::derived::{GameClaim, Side};
-use crate::kernel::verdict::{BreakerFailure, Refutation, Rule, Undecided, Verdict};
+use crate::kernel::verdict::{
+    BreakerFailure, Malformed, Rejection, Requirement, Rule, Undecided, Verdict,
+};
 use period::{Period, PeriodError};
 
 /// A b-paving: related pairs, repeated by every translation of `period`
@@ -63,12 +66,19 @@ pub enum Answer {
 }
 
 /// Checks a loser claim against a breaker strategy (rules B1, B2). The
-/// verdict's value is the number of nodes of the tree (1 for a paving).
+/// verdict's measure is the number of nodes of the tree (1 for a paving).
 pub fn check(claim: &GameClaim, strategy: &Strategy, mut budget: Budget) -> Verdict {
     let rule = Rule::Paving;
     let dimension = claim.board.dimension();
-    if claim.side != Side::Loser || claim.a != 1 || claim.finish.is_some() {
-        return Failure::Refuted(BreakerFailure::NotOneMakerMark).verdict(rule, dimension);
+    // Whether pavings apply at all comes first, as a type check would.
+    if claim.side != Side::Loser {
+        return Failure::NotApplicable(Requirement::LoserClaim).verdict(rule, dimension);
+    }
+    if claim.a != 1 || claim.completing() != 1 {
+        return Failure::NotApplicable(Requirement::OneMakerMark).verdict(rule, dimension);
+    }
+    if let Some(verdict) = precheck(claim, rule, &mut budget) {
+        return verdict;
     }
     let checker = Checker {
         claim,
@@ -81,7 +91,11 @@ pub fn check(claim: &GameClaim, strategy: &Strategy, mut budget: Budget) -> Verd
         Ok(()) => Verdict::Verified {
             rule,
             nodes: budget.nodes(),
-            value: nodes,
+            measure: nodes,
+            theorem: Theorem::new(Established::Game {
+                claim: claim.clone(),
+                turns: None,
+            }),
         },
         Err(failure) => failure.verdict(rule, dimension),
     }
@@ -95,7 +109,8 @@ fn finite(board: &Board) -> bool {
 
 /// Why a breaker check stopped short of VERIFIED (rules B1, B2, B5).
 enum Failure {
-    Refuted(BreakerFailure),
+    Rejected(BreakerFailure),
+    NotApplicable(Requirement),
     Budget(Exhausted),
     TooLarge,
 }
@@ -105,9 +120,13 @@ impl Failure {
     /// report).
     fn verdict(self, rule: Rule, dimension: usize) -> Verdict {
         match self {
-            Failure::Refuted(failure) => Verdict::Refuted {
+            Failure::Rejected(failure) => Verdict::Rejected {
                 rule,
-                refutation: Refutation::Breaker { failure, dimension },
+                rejection: Rejection::Breaker { failure, dimension },
+            },
+            Failure::NotApplicable(requirement) => Verdict::Malformed {
+                rule,
+                reason: Malformed::NotApplicable(requirement),
             },
             Failure::Budget(e) => Verdict::Undecided {
                 rule,
@@ -149,7 +168,7 @@ impl From<Exhausted> for Failure {
 }
 
 fn fail<T>(f: BreakerFailure) -> Result<T, Failure> {
-    Err(Failure::Refuted(f))
+    Err(Failure::Rejected(f))
 }
 
 /// The marks made so far along a branch of the tree, and the maker's marks
@@ -190,7 +209,7 @@ impl Checker<'_> {
             Strategy::Moves(moves) if finite(&self.claim.board) => {
                 self.moves(moves, at, nodes, budget)
             }
-            Strategy::Moves(_) => fail(BreakerFailure::TreeOnLattice),
+            Strategy::Moves(_) => Err(Failure::NotApplicable(Requirement::FiniteBoard)),
         }
     }
 

@@ -26,8 +26,9 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 use crate::kernel::animals::lattice::{Cell, Lattice};
 use crate::kernel::animals::{Board, shape};
 use crate::kernel::budget::Budget;
-use crate::kernel::maker::derived::{GameClaim, Side};
-use crate::kernel::verdict::{BreakerFailure, Rule, Verdict};
+use crate::kernel::game::{GameClaim, Side, precheck};
+use crate::kernel::ledger::{Established, Theorem};
+use crate::kernel::verdict::{BreakerFailure, Requirement, Rule, Verdict};
 
 use super::period::Period;
 use super::{Failure, add, fail, lattice_period};
@@ -76,6 +77,14 @@ pub struct PriorityRule {
 pub fn check(claim: &GameClaim, strategy: &Priority, mut budget: Budget) -> Verdict {
     let rule = Rule::Priority;
     let dimension = claim.board.dimension();
+    // Whether priority strategies apply at all comes first, as a type
+    // check would.
+    if let Err(requirement) = applicability(claim) {
+        return Failure::NotApplicable(requirement).verdict(rule, dimension);
+    }
+    if let Some(verdict) = precheck(claim, rule, &mut budget) {
+        return verdict;
+    }
     let searched = Game::of(claim, strategy).and_then(|game| {
         for placement in &game.placements {
             if let Some(turns) = game.placement(placement, &mut budget)? {
@@ -91,10 +100,29 @@ pub fn check(claim: &GameClaim, strategy: &Priority, mut budget: Budget) -> Verd
         Ok(placements) => Verdict::Verified {
             rule,
             nodes: budget.nodes(),
-            value: placements as u64,
+            measure: placements as u64,
+            theorem: Theorem::new(Established::Game {
+                claim: claim.clone(),
+                turns: None,
+            }),
         },
         Err(failure) => failure.verdict(rule, dimension),
     }
+}
+
+/// What priority strategies need of the statement: an (a,b) loser claim
+/// on a lattice or a region of one.
+fn applicability(claim: &GameClaim) -> Result<(), Requirement> {
+    if claim.side != Side::Loser {
+        return Err(Requirement::LoserClaim);
+    }
+    if claim.a == 0 || claim.completing() != claim.a {
+        return Err(Requirement::PlainGame);
+    }
+    if claim.board.lattice().is_none() {
+        return Err(Requirement::LatticeOrRegion);
+    }
+    Ok(())
 }
 
 /// For producers searching strategies: how many placements have an order
@@ -266,11 +294,9 @@ struct Game<'g> {
 
 impl<'g> Game<'g> {
     fn of(claim: &'g GameClaim, strategy: &'g Priority) -> Result<Self, Failure> {
-        if claim.side != Side::Loser || claim.finish.is_some() || claim.a == 0 {
-            return fail(BreakerFailure::NotALoserGame);
-        }
+        applicability(claim).map_err(Failure::NotApplicable)?;
         let Some(lattice) = claim.board.lattice() else {
-            return fail(BreakerFailure::PriorityOffLattice);
+            return Err(Failure::NotApplicable(Requirement::LatticeOrRegion));
         };
         let classes = Classes::of(strategy, lattice, &claim.board)?;
         let mut placements = BTreeSet::new();

@@ -8,8 +8,12 @@
 
 use crate::kernel::animals::lattice::Cell;
 use crate::kernel::animals::{Board, shape};
-use crate::kernel::maker::derived::{GameClaim, Side};
-use crate::kernel::verdict::{Refutation, Rule, ThresholdFailure, Verdict};
+use crate::kernel::budget::Budget;
+use crate::kernel::game::{GameClaim, Side};
+use crate::kernel::ledger::{Established, Theorem};
+use crate::kernel::verdict::{
+    GameFact, Malformed, Refutation, Rejection, Rule, ThresholdFailure, Undecided, Verdict,
+};
 
 /// `threshold A on B = (b_1, ..., inf)`; `None` is inf.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -19,69 +23,120 @@ pub struct ThresholdClaim {
     pub sequence: Vec<Option<u64>>,
 }
 
-/// Checks a threshold claim from its citations (all verified).
-pub fn check(claim: &ThresholdClaim, cited: &[GameClaim]) -> Verdict {
+/// Checks a threshold claim from the theorems it cites. Hypotheses (rule
+/// B3): the sequence ends with its one `inf`, at k >= |A| maker marks, and
+/// the goal has a placement (then the maker marks one in his first turn,
+/// whatever b); for every n < k an (n, b_n) win and an (n, b_n + 1) loss,
+/// each from a cited theorem about this goal and board by Lemma 5.2, or
+/// the win by Cor. 3.4 (b_n < n on an infinite lattice).
+pub fn check(claim: &ThresholdClaim, cited: &[&Theorem], mut budget: Budget) -> Verdict {
     let rule = Rule::Threshold;
-    match failure(claim, cited) {
+    let Some(k) = claim
+        .sequence
+        .iter()
+        .position(Option::is_none)
+        .filter(|&k| k.checked_add(1) == Some(claim.sequence.len()))
+    else {
+        return Verdict::Malformed {
+            rule,
+            reason: Malformed::ThresholdShape,
+        };
+    };
+    // Index k is the game with k + 1 maker marks.
+    let marks = claim.sequence.len();
+    if marks < claim.goal.len() {
+        // With fewer marks than cells the maker needs two turns, and a
+        // breaker with enough marks per turn surrounds his first ones.
+        return Verdict::Refuted {
+            rule,
+            refutation: Refutation::InfinityTooEarly {
+                n: marks,
+                size: claim.goal.len(),
+            },
+        };
+    }
+    let game = GameClaim {
+        side: Side::Winner,
+        board: claim.board.clone(),
+        goal: claim.goal.clone(),
+        a: marks,
+        finish: None,
+        b: 0,
+    };
+    match game.fits(&mut budget) {
+        Ok(true) => {}
+        Ok(false) => {
+            return Verdict::Refuted {
+                rule,
+                refutation: Refutation::Game(GameFact::NoPlacement),
+            };
+        }
+        Err(e) => {
+            return Verdict::Undecided {
+                rule,
+                reason: Undecided::Budget(e),
+            };
+        }
+    }
+    match failure(claim, k, cited) {
         None => Verdict::Verified {
             rule,
-            nodes: 0,
-            value: claim.sequence.len() as u64,
+            nodes: budget.nodes(),
+            measure: claim.sequence.len() as u64,
+            theorem: Theorem::new(Established::Threshold(claim.clone())),
         },
-        Some(f) => Verdict::Refuted {
+        Some(f) => Verdict::Rejected {
             rule,
-            refutation: Refutation::Threshold(f),
+            rejection: Rejection::Threshold(f),
         },
     }
 }
 
-fn failure(claim: &ThresholdClaim, cited: &[GameClaim]) -> Option<ThresholdFailure> {
-    let infinite_at = claim.sequence.iter().position(Option::is_none);
-    let Some(k) = infinite_at.filter(|&k| k + 1 == claim.sequence.len()) else {
-        return Some(ThresholdFailure::NotEndingInInfinity);
-    };
-    // k maker marks (0-based index k is the game with k + 1 marks).
-    let marks = k + 1;
-    if marks < claim.goal.len() {
-        // With fewer marks than cells the maker needs two turns, and a
-        // breaker with enough marks per turn surrounds his first ones.
-        return Some(ThresholdFailure::InfinityTooEarly {
-            n: marks,
-            size: claim.goal.len(),
-        });
-    }
+/// The first entry before `inf` (index `k`) the citations do not establish.
+fn failure(claim: &ThresholdClaim, k: usize, cited: &[&Theorem]) -> Option<ThresholdFailure> {
     let goal = shape::canonical_form(&claim.board, &claim.goal);
-    if let Some(i) = cited
-        .iter()
-        .position(|c| c.board != claim.board || shape::canonical_form(&c.board, &c.goal) != goal)
-    {
-        return Some(ThresholdFailure::CitedOtherGoal { citation: i + 1 });
+    let mut games = Vec::new();
+    for (i, theorem) in cited.iter().enumerate() {
+        match theorem.game() {
+            Some((g, _))
+                if g.board == claim.board && shape::canonical_form(&g.board, &g.goal) == goal =>
+            {
+                games.push(g);
+            }
+            _ => return Some(ThresholdFailure::CitedOtherGoal { citation: i + 1 }),
+        }
     }
     for (i, b) in claim.sequence[..k].iter().enumerate() {
-        let (n, b) = (i + 1, b.unwrap_or_default() as usize);
-        if !won(claim, cited, n, b) {
+        let n = i + 1;
+        let b = usize::try_from(b.unwrap_or_default()).unwrap_or(usize::MAX);
+        if !won(claim, &games, n, b) {
             return Some(ThresholdFailure::MissingWinner { n, b });
         }
-        if !lost(cited, n, b + 1) {
-            return Some(ThresholdFailure::MissingLoser { n, b: b + 1 });
+        let Some(more) = b.checked_add(1) else {
+            return Some(ThresholdFailure::MissingLoser { n, b });
+        };
+        if !lost(&games, n, more) {
+            return Some(ThresholdFailure::MissingLoser { n, b: more });
         }
     }
     None
 }
 
-/// Whether the (n,b) game is a maker win by a cited claim (Lemma 5.2), or
-/// by Cor. 3.4 (b < n on a lattice: every turn gains the maker a cell).
-fn won(claim: &ThresholdClaim, cited: &[GameClaim], n: usize, b: usize) -> bool {
+/// Whether the (n,b) game is a maker win by a cited theorem (Lemma 5.2: a
+/// win with at most n marks in every turn, the completing one included,
+/// against at least b), or by Cor. 3.4 (b < n on an infinite lattice).
+fn won(claim: &ThresholdClaim, cited: &[&GameClaim], n: usize, b: usize) -> bool {
     let corollary34 = matches!(claim.board, Board::Lattice(_)) && b < n;
     corollary34
         || cited
             .iter()
-            .any(|c| c.side == Side::Winner && c.finish.is_none() && c.a <= n && c.b >= b)
+            .any(|c| c.side == Side::Winner && c.a <= n && c.completing() <= n && c.b >= b)
 }
 
-/// Whether the (n,b) game is a breaker win by a cited claim (Lemma 5.2).
-fn lost(cited: &[GameClaim], n: usize, b: usize) -> bool {
+/// Whether the (n,b) game is a breaker win by a cited theorem (Lemma 5.2:
+/// a loss with at least n marks in every turn against at most b).
+fn lost(cited: &[&GameClaim], n: usize, b: usize) -> bool {
     cited
         .iter()
-        .any(|c| c.side == Side::Loser && c.finish.is_none() && c.a >= n && c.b <= b)
+        .any(|c| c.side == Side::Loser && c.a >= n && c.b <= b)
 }

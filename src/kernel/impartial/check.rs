@@ -5,7 +5,8 @@ use super::solver::Solver;
 use super::table::{TableEntry, seed_and_check};
 use super::{Analysis, Game, Outcome, Play, analyse};
 use crate::kernel::budget::Budget;
-use crate::kernel::verdict::{GrundyWitness, Refutation, Rule, Undecided, Verdict};
+use crate::kernel::ledger::{Established, Theorem};
+use crate::kernel::verdict::{GrundyWitness, Refutation, Rejection, Rule, Undecided, Verdict};
 
 /// A fully explicit impartial claim.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -73,9 +74,9 @@ pub fn check(
             }
             Ok(Some(wrong)) => {
                 let claimed = table[wrong.entry].value;
-                return Verdict::Refuted {
+                return Verdict::Rejected {
                     rule,
-                    refutation: Refutation::TableEntry {
+                    rejection: Rejection::TableEntry {
                         entry: wrong.entry,
                         claimed,
                         actual: wrong.analysis.value,
@@ -99,7 +100,8 @@ pub fn check(
     let verified = Verdict::Verified {
         rule,
         nodes,
-        value: u64::from(analysis.value),
+        measure: u64::from(analysis.value),
+        theorem: Theorem::new(Established::Impartial(statement.clone())),
     };
     match statement {
         Statement::Grundy { value, .. } if *value == analysis.value => verified,
@@ -148,7 +150,12 @@ fn check_count(game: &Game, up_to_symmetry: bool, claimed: u64, mut budget: Budg
         Ok(actual) if actual == claimed => Verdict::Verified {
             rule,
             nodes: budget.nodes(),
-            value: actual,
+            measure: actual,
+            theorem: Theorem::new(Established::Impartial(Statement::CountPositions {
+                game: game.clone(),
+                up_to_symmetry,
+                count: claimed,
+            })),
         },
         Ok(actual) => Verdict::Refuted {
             rule,

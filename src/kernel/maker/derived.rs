@@ -1,56 +1,22 @@
 //! Derived results about maker-breaker games (rules M2-M8 of
-//! docs/soundness.md, SPEC 3.5): consequences of cited, verified claims and
-//! of the game's numbers alone, each with its hypotheses checked here.
+//! docs/soundness.md, SPEC 3.5): consequences of the game's numbers and of
+//! cited theorems, each hypothesis of the rule's checklist checked here.
+//!
+//! Key decision: a rule reads what its citations established from their
+//! [`Theorem`]s (typed: side, board, goal, a, c, b, turn bound), never from
+//! ids or numbers the driver passes; and the claim itself has passed
+//! `game::precheck` (well formed, not contradicted by the rules of the game)
+//! before any rule runs.
 
 use crate::kernel::animals::lattice::{Cell, Lattice};
 use crate::kernel::animals::{Board, shape};
-use crate::kernel::verdict::{DerivedFailure, DerivedKind, Refutation, Rule, Undecided, Verdict};
-
-/// Who wins, as a claim states it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Side {
-    Winner,
-    Loser,
-}
-
-/// `winner|loser GOAL on BOARD (a[->c],b)`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameClaim {
-    pub side: Side,
-    pub board: Board,
-    pub goal: Vec<Cell>,
-    pub a: usize,
-    /// Marks of the completing turn in an (a->c,b) game.
-    pub finish: Option<usize>,
-    pub b: usize,
-}
-
-impl GameClaim {
-    /// The game of a winner claim, stated for `side`.
-    pub fn of(side: Side, claim: super::WinnerClaim) -> GameClaim {
-        GameClaim {
-            side,
-            board: claim.board,
-            goal: claim.goal,
-            a: claim.a,
-            finish: claim.finish,
-            b: claim.b,
-        }
-    }
-
-    /// The marks the maker may use in the completing turn.
-    fn last(&self) -> usize {
-        self.finish.unwrap_or(self.a).max(self.a)
-    }
-}
-
-/// A cited claim, verified, with the turns its proof needs when it is a
-/// proof sequence (a bounded win).
-#[derive(Clone, Debug)]
-pub struct Cited {
-    pub claim: GameClaim,
-    pub turns: Option<u64>,
-}
+use crate::kernel::budget::{Budget, Exhausted};
+use crate::kernel::game::{GameClaim, Side, precheck};
+use crate::kernel::ledger::{Established, Theorem};
+use crate::kernel::verdict::{
+    DerivedFailure, DerivedKind, Hypothesis, Malformed, Rejection, Requirement, Rule, Undecided,
+    Verdict,
+};
 
 /// A derived rule and its data.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -71,8 +37,9 @@ pub enum DerivedRule {
     Theorem31 { corollary: bool },
 }
 
-/// The number of cells adjacent to one cell, at most: the site perimeter
-/// of a single cell on a lattice, the largest degree on a finite board.
+/// The most cells adjacent to one cell: the site perimeter of a single
+/// cell on a lattice (and its regions, where some neighbours are missing),
+/// the largest degree on a finite board.
 fn delta(board: &Board) -> usize {
     match board.lattice() {
         Some(Lattice::Triangle) => 3,
@@ -102,118 +69,202 @@ pub fn rule_of(rule: &DerivedRule) -> Rule {
     })
 }
 
-/// Checks a derived claim; `cited` are the cited claims, all verified.
-pub fn check(claim: &GameClaim, rule: &DerivedRule, cited: &[Cited]) -> Verdict {
+/// Checks a derived claim; `cited` are the theorems of the claims it cites.
+pub fn check(
+    claim: &GameClaim,
+    rule: &DerivedRule,
+    cited: &[&Theorem],
+    mut budget: Budget,
+) -> Verdict {
     let code = rule_of(rule);
-    match derive(claim, rule, cited) {
+    // Whether the rule applies to the statement at all comes first, as a
+    // type check would: a rule for winners cited for a loser is malformed
+    // input, whatever the game.
+    if let Err(requirement) = applicability(claim, rule) {
+        return Verdict::Malformed {
+            rule: code,
+            reason: Malformed::NotApplicable(requirement),
+        };
+    }
+    if let Some(verdict) = precheck(claim, code, &mut budget) {
+        return verdict;
+    }
+    match derive(claim, rule, cited, &mut budget) {
         Ok(turns) => Verdict::Verified {
             rule: code,
-            nodes: 0,
-            value: turns,
+            nodes: budget.nodes(),
+            measure: turns.unwrap_or(0),
+            theorem: Theorem::new(Established::Game {
+                claim: claim.clone(),
+                turns,
+            }),
         },
-        Err(Failure::Refuted(failure)) => Verdict::Refuted {
+        Err(Failure::Rejected(failure)) => Verdict::Rejected {
             rule: code,
-            refutation: Refutation::Derived(failure),
+            rejection: Rejection::Derived(failure),
         },
         Err(Failure::TooLarge) => Verdict::Undecided {
             rule: code,
             reason: Undecided::OutsideLimits,
         },
+        Err(Failure::Budget(e)) => Verdict::Undecided {
+            rule: code,
+            reason: Undecided::Budget(e),
+        },
     }
 }
 
 enum Failure {
-    Refuted(DerivedFailure),
+    Rejected(DerivedFailure),
     TooLarge,
+    Budget(Exhausted),
 }
 
-fn fail(f: DerivedFailure) -> Failure {
-    Failure::Refuted(f)
+impl From<Exhausted> for Failure {
+    fn from(e: Exhausted) -> Self {
+        Failure::Budget(e)
+    }
 }
 
-/// The verdict's value: a bound on the maker's turns when the rule gives one
-/// (the whole goal in one turn; two turns for Prop. 2.2; the cited bound for
-/// Lemma 5.2 and Prop. 5.5, whose strategies are the cited ones; the stage
-/// diagram for Thm. 3.1), else 0.
-fn derive(claim: &GameClaim, rule: &DerivedRule, cited: &[Cited]) -> Result<u64, Failure> {
+/// Fails unless the hypothesis holds.
+fn require(holds: bool, hypothesis: Hypothesis) -> Result<(), Failure> {
+    if holds {
+        Ok(())
+    } else {
+        Err(Failure::Rejected(DerivedFailure::Hypothesis(hypothesis)))
+    }
+}
+
+/// What the rule needs of the statement: the side it concludes, and for
+/// the rules that place copies far apart or run the stage diagram, an
+/// infinite lattice.
+fn applicability(claim: &GameClaim, rule: &DerivedRule) -> Result<(), Requirement> {
     let winner = claim.side == Side::Winner;
-    let lattice = claim
-        .board
-        .lattice()
-        .filter(|_| matches!(claim.board, Board::Lattice(_)));
+    let (side_ok, side) = match rule {
+        DerivedRule::Proposition21 => (!winner, Requirement::LoserClaim),
+        DerivedRule::Trivial
+        | DerivedRule::Proposition22 { .. }
+        | DerivedRule::Corollary34
+        | DerivedRule::Theorem31 { .. } => (winner, Requirement::WinnerClaim),
+        DerivedRule::Monotonicity | DerivedRule::SubAnimal => (true, Requirement::WinnerClaim),
+    };
+    if !side_ok {
+        return Err(side);
+    }
+    let needs_lattice = matches!(
+        rule,
+        DerivedRule::Proposition22 { .. }
+            | DerivedRule::Corollary34
+            | DerivedRule::Theorem31 { .. }
+    );
+    if needs_lattice && !claim.on_lattice() {
+        return Err(Requirement::InfiniteLattice);
+    }
+    Ok(())
+}
+
+/// The one cited winner or loser claim of a rule citing one, with its turn
+/// bound; it must be of the claim's side and board.
+fn one_cited<'t>(
+    claim: &GameClaim,
+    cited: &[&'t Theorem],
+) -> Result<(&'t GameClaim, Option<u64>), Failure> {
+    let [one] = cited else {
+        return Err(Failure::Rejected(DerivedFailure::Citations));
+    };
+    match one.game() {
+        Some((game, turns)) if game.side == claim.side && game.board == claim.board => {
+            Ok((game, turns))
+        }
+        _ => Err(Failure::Rejected(DerivedFailure::CitedOtherGame {
+            citation: 1,
+        })),
+    }
+}
+
+/// The claim's game checked against the rule's hypotheses; returns the
+/// maker's turn bound when the rule gives one (the whole goal in one turn;
+/// two turns for Prop. 2.2; the cited bound for Lemma 5.2 and Prop. 5.5,
+/// whose strategies are the cited ones; the stage diagram for Thm. 3.1).
+fn derive(
+    claim: &GameClaim,
+    rule: &DerivedRule,
+    cited: &[&Theorem],
+    budget: &mut Budget,
+) -> Result<Option<u64>, Failure> {
+    let winner = claim.side == Side::Winner;
     let size = claim.goal.len();
+    let (a, c, b) = (claim.a, claim.completing(), claim.b);
     match rule {
-        DerivedRule::Trivial => (winner && claim.last() >= size)
-            .then_some(1)
-            .ok_or(fail(DerivedFailure::Hypothesis)),
+        DerivedRule::Trivial => {
+            require(c >= size, Hypothesis::CompletingCoversGoal)?;
+            require(claim.fits(budget)?, Hypothesis::GoalFits)?;
+            Ok(Some(1))
+        }
         DerivedRule::Proposition21 => {
-            let holds = !winner && claim.a < size && claim.a * delta(&claim.board) <= claim.b;
-            holds.then_some(0).ok_or(fail(DerivedFailure::Hypothesis))
+            require(c < size, Hypothesis::CompletingBelowGoal)?;
+            let delta = delta(&claim.board);
+            let surrounded = a.checked_mul(delta).is_some_and(|needed| needed <= b);
+            require(surrounded, Hypothesis::BreakerSurrounds { delta })?;
+            Ok(None)
         }
         DerivedRule::Corollary34 => {
-            let holds = winner && lattice.is_some() && claim.b < claim.a;
-            holds.then_some(0).ok_or(fail(DerivedFailure::Hypothesis))
+            require(b < a, Hypothesis::BreakerBelowMaker)?;
+            Ok(None)
         }
         DerivedRule::Proposition22 { placements } => {
-            proposition22(claim, placements, lattice.is_some()).map(|()| 2)
+            proposition22(claim, placements)?;
+            Ok(Some(2))
         }
-        DerivedRule::Monotonicity | DerivedRule::SubAnimal => {
-            let [from] = cited else {
-                return Err(fail(DerivedFailure::Citations));
-            };
-            if from.claim.side != claim.side || from.claim.board != claim.board {
-                return Err(fail(DerivedFailure::CitedOtherGame));
+        DerivedRule::Monotonicity => {
+            let (from, turns) = one_cited(claim, cited)?;
+            if from.goal != claim.goal {
+                return Err(Failure::Rejected(DerivedFailure::CitedOtherGame {
+                    citation: 1,
+                }));
             }
-            let (c, f) = (claim, &from.claim);
-            let holds = match (rule, claim.side) {
-                (DerivedRule::Monotonicity, Side::Winner) => {
-                    f.goal == c.goal && c.a >= f.a && c.last() >= f.last() && c.b <= f.b
-                }
-                (DerivedRule::Monotonicity, Side::Loser) => {
-                    f.goal == c.goal
-                        && c.finish.is_none()
-                        && f.finish.is_none()
-                        && c.a <= f.a
-                        && c.b >= f.b
-                }
-                (_, Side::Winner) => {
-                    (f.a, f.finish, f.b) == (c.a, c.finish, c.b)
-                        && shape::is_sub_animal(&c.board, &c.goal, &f.goal)
-                }
-                (_, Side::Loser) => {
-                    (f.a, f.finish, f.b) == (c.a, c.finish, c.b)
-                        && shape::is_sub_animal(&c.board, &f.goal, &c.goal)
-                }
+            let (fa, fc, fb) = (from.a, from.completing(), from.b);
+            let right_way = match claim.side {
+                Side::Winner => a >= fa && c >= fc && b <= fb,
+                Side::Loser => a <= fa && c <= fc && b >= fb,
             };
-            let turns = if winner { from.turns.unwrap_or(0) } else { 0 };
-            holds
-                .then_some(turns)
-                .ok_or(fail(DerivedFailure::Hypothesis))
+            require(right_way, Hypothesis::MarksMoveTheRightWay)?;
+            Ok(if winner { turns } else { None })
         }
-        DerivedRule::Theorem31 { corollary } => {
-            theorem31(claim, cited, *corollary, lattice.is_some())
+        DerivedRule::SubAnimal => {
+            let (from, turns) = one_cited(claim, cited)?;
+            let same = (from.a, from.completing(), from.b) == (a, c, b);
+            require(same, Hypothesis::SameGame)?;
+            let inside = match claim.side {
+                Side::Winner => shape::is_sub_animal(&claim.board, &claim.goal, &from.goal),
+                Side::Loser => shape::is_sub_animal(&claim.board, &from.goal, &claim.goal),
+            };
+            require(inside, Hypothesis::GoalInside)?;
+            Ok(if winner { turns } else { None })
         }
+        DerivedRule::Theorem31 { corollary } => theorem31(claim, cited, *corollary).map(Some),
     }
 }
 
-/// Prop. 2.2: |A| = a + 1, the placements are placements of A on the board
-/// meeting pairwise in exactly one common cell, a * h > b; on a lattice
-/// (the maker needs a far-apart copies of the configuration).
-fn proposition22(
-    claim: &GameClaim,
-    placements: &[Vec<Cell>],
-    lattice: bool,
-) -> Result<(), Failure> {
-    if claim.side != Side::Winner || !lattice || claim.goal.len() != claim.a + 1 {
-        return Err(fail(DerivedFailure::Hypothesis));
-    }
+/// Prop. 2.2: |A| = a + 1, the placements are placements of A on the
+/// lattice meeting pairwise in exactly one common cell, a * h > b.
+fn proposition22(claim: &GameClaim, placements: &[Vec<Cell>]) -> Result<(), Failure> {
+    require(
+        claim.a.checked_add(1) == Some(claim.goal.len()),
+        Hypothesis::GoalOneMoreThanMarks,
+    )?;
     let canonical = shape::canonical_form(&claim.board, &claim.goal);
     for (i, p) in placements.iter().enumerate() {
         let mut sorted = p.clone();
         sorted.sort_unstable();
         sorted.dedup();
-        if sorted.len() != p.len() || shape::canonical_form(&claim.board, p) != canonical {
-            return Err(fail(DerivedFailure::NotAPlacement { placement: i + 1 }));
+        let is_placement = sorted.len() == p.len()
+            && shape::validate(&claim.board, p).is_ok()
+            && shape::canonical_form(&claim.board, p) == canonical;
+        if !is_placement {
+            return Err(Failure::Rejected(DerivedFailure::NotAPlacement {
+                placement: i + 1,
+            }));
         }
     }
     let common: Vec<Cell> = placements
@@ -229,7 +280,7 @@ fn proposition22(
         for (j, q) in placements.iter().enumerate().skip(i + 1) {
             let shared = p.iter().filter(|c| q.contains(c)).count();
             if shared != 1 || common.len() != 1 {
-                return Err(fail(DerivedFailure::PlacementsMeet {
+                return Err(Failure::Rejected(DerivedFailure::PlacementsMeet {
                     first: i + 1,
                     second: j + 1,
                     shared,
@@ -237,52 +288,66 @@ fn proposition22(
             }
         }
     }
-    if claim.a * placements.len() <= claim.b {
-        return Err(fail(DerivedFailure::Hypothesis));
-    }
-    Ok(())
+    let arms = claim.a.checked_mul(placements.len());
+    require(
+        arms.is_some_and(|arms| arms > claim.b),
+        Hypothesis::ArmsOutnumberBreaker,
+    )
 }
 
 /// The most stages a stage diagram may have before the kernel declines.
 const MAX_STAGES: u64 = 1_000_000;
 
-/// Thm. 3.1: the cited claims are bounded (a_i -> a, b_i) wins of the same
-/// goal on the same lattice with a = sum a_i; the claim is (a, b) with
-/// b <= sum b_i + s - 1. Cor. 3.3 cites one (1 -> a, b_1) win, used a times.
+/// Thm. 3.1: the cited claims are bounded (a_i -> c_i, b_i) wins of the
+/// same goal on the same infinite lattice with c_i <= a = sum a_i; the
+/// claim is (a, b) with b <= sum b_i + s - 1 (a win of (a,b) is one of
+/// (a->c,b) too). Cor. 3.3 cites one (1 -> c_1, b_1) win, used a times.
 /// Returns the stage diagram's turn bound.
-fn theorem31(
-    claim: &GameClaim,
-    cited: &[Cited],
-    corollary: bool,
-    lattice: bool,
-) -> Result<u64, Failure> {
-    if claim.side != Side::Winner || !lattice || claim.finish.is_some() {
-        return Err(fail(DerivedFailure::Hypothesis));
+fn theorem31(claim: &GameClaim, cited: &[&Theorem], corollary: bool) -> Result<u64, Failure> {
+    let mut games: Vec<(&GameClaim, u64)> = Vec::new();
+    for (i, theorem) in cited.iter().enumerate() {
+        let citation = i + 1;
+        let Some((game, turns)) = theorem.game() else {
+            return Err(Failure::Rejected(DerivedFailure::CitedOtherGame {
+                citation,
+            }));
+        };
+        if game.side != Side::Winner || game.board != claim.board || game.goal != claim.goal {
+            return Err(Failure::Rejected(DerivedFailure::CitedOtherGame {
+                citation,
+            }));
+        }
+        require(
+            game.completing() <= claim.a,
+            Hypothesis::CitedCompletingWithinMarks,
+        )?;
+        let turns = turns.ok_or(Failure::Rejected(DerivedFailure::Unbounded { citation }))?;
+        games.push((game, turns));
     }
-    let games: Vec<&Cited> = match (corollary, cited) {
-        (true, [one]) if one.claim.a == 1 => std::iter::repeat_n(one, claim.a).collect(),
-        (true, _) => return Err(fail(DerivedFailure::Citations)),
-        (false, []) => return Err(fail(DerivedFailure::Citations)),
-        (false, many) => many.iter().collect(),
+    let games: Vec<(&GameClaim, u64)> = match (corollary, games.as_slice()) {
+        (true, [one]) if one.0.a == 1 => std::iter::repeat_n(*one, claim.a).collect(),
+        (true, _) | (false, []) => return Err(Failure::Rejected(DerivedFailure::Citations)),
+        (false, _) => games,
     };
-    let mut lengths = Vec::new();
-    for g in &games {
-        let f = &g.claim;
-        if f.side != Side::Winner || f.board != claim.board || f.goal != claim.goal {
-            return Err(fail(DerivedFailure::CitedOtherGame));
-        }
-        if f.last() > claim.a {
-            return Err(fail(DerivedFailure::Hypothesis));
-        }
-        lengths.push(g.turns.ok_or(fail(DerivedFailure::Unbounded))?);
-    }
     let s = games.len();
-    let a: usize = games.iter().map(|g| g.claim.a).sum();
-    let b: usize = games.iter().map(|g| g.claim.b).sum();
-    if a != claim.a || claim.b > b + s - 1 {
-        return Err(fail(DerivedFailure::SumsDoNotMatch));
+    let a = games
+        .iter()
+        .try_fold(0usize, |sum, (g, _)| sum.checked_add(g.a))
+        .ok_or(Failure::TooLarge)?;
+    let b = games
+        .iter()
+        .try_fold(0usize, |sum, (g, _)| sum.checked_add(g.b))
+        .ok_or(Failure::TooLarge)?;
+    // b <= sum b_i + s - 1, written without subtraction (s >= 1 here).
+    let within = claim
+        .b
+        .checked_add(1)
+        .is_some_and(|lhs| b.checked_add(s).is_some_and(|rhs| lhs <= rhs));
+    if a != claim.a || !within {
+        return Err(Failure::Rejected(DerivedFailure::SumsDoNotMatch));
     }
-    let breaker: Vec<u64> = games.iter().map(|g| g.claim.b as u64).collect();
+    let breaker: Vec<u64> = games.iter().map(|(g, _)| g.b as u64).collect();
+    let lengths: Vec<u64> = games.iter().map(|(_, turns)| *turns).collect();
     stage_bound(&breaker, &lengths).ok_or(Failure::TooLarge)
 }
 

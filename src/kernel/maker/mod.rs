@@ -16,7 +16,9 @@ pub mod derived;
 use crate::kernel::animals::Board;
 use crate::kernel::animals::lattice::Cell;
 use crate::kernel::budget::{Budget, Exhausted};
-use crate::kernel::verdict::{MakerFailure, Refutation, Rule, Undecided, Verdict};
+use crate::kernel::game::{GameClaim, Side, precheck};
+use crate::kernel::ledger::{Established, Theorem};
+use crate::kernel::verdict::{MakerFailure, Rejection, Rule, Undecided, Verdict};
 use congruence::{Congruence, Map};
 
 /// `winner GOAL on BOARD (a,b)` or `(a->c,b)`.
@@ -92,13 +94,18 @@ pub struct ProofSequence {
 }
 
 /// Checks a winner claim against a proof sequence (rule M1). The verdict's
-/// value is the number of maker turns the strategy needs at most.
+/// measure, and the theorem's turn bound, is the number of maker turns the
+/// strategy needs at most.
 pub fn check(claim: &WinnerClaim, proof: &ProofSequence, mut budget: Budget) -> Verdict {
     let rule = Rule::ProofSequence;
+    let game = GameClaim::of(Side::Winner, claim.clone());
+    if let Some(verdict) = precheck(&game, rule, &mut budget) {
+        return verdict;
+    }
     let dimension = claim.board.dimension();
-    let refuted = |situation: Option<&str>, failure| Verdict::Refuted {
+    let refuted = |situation: Option<&str>, failure| Verdict::Rejected {
         rule,
-        refutation: Refutation::Maker {
+        rejection: Rejection::Maker {
             situation: situation.map(str::to_string),
             failure,
             dimension,
@@ -134,7 +141,11 @@ pub fn check(claim: &WinnerClaim, proof: &ProofSequence, mut budget: Budget) -> 
         Ok(turns) => Verdict::Verified {
             rule,
             nodes: budget.nodes(),
-            value: turns as u64,
+            measure: turns,
+            theorem: Theorem::new(Established::Game {
+                claim: game,
+                turns: Some(turns),
+            }),
         },
         Err(failure) => refuted(None, failure),
     }
@@ -258,7 +269,8 @@ impl Checker<'_> {
                 }
             }
         }
-        Ok(deepest + 1)
+        // At most the number of situations: no overflow.
+        Ok(deepest.saturating_add(1))
     }
 
     /// Checks option `k` (0: the pass of the per-reply form) of situation
@@ -290,7 +302,7 @@ impl Checker<'_> {
             });
         }
         let max = match (option.target, self.claim.finish) {
-            (Target::Goal, Some(c)) => c.max(self.claim.a),
+            (Target::Goal, Some(c)) => c,
             _ => self.claim.a,
         };
         let mut mark = option.mark.clone();
@@ -340,9 +352,9 @@ impl Checker<'_> {
 
     /// Checks the start: at most a core cells (the maker's first turn), and
     /// on a finite board placed inside it. Returns the maker turns needed.
-    fn start(&self, depth: &[usize]) -> Result<usize, MakerFailure> {
+    fn start(&self, depth: &[usize]) -> Result<u64, MakerFailure> {
         let (target, congruence) = &self.proof.start;
-        let target_depth = match *target {
+        let target_depth: u64 = match *target {
             Target::Goal => 0,
             // A stated bound (checked to be enough) is credited as stated:
             // a weaker bound is still a bound, and Thm. 3.1 may use it.
@@ -350,15 +362,18 @@ impl Checker<'_> {
                 let needed = *depth
                     .get(j)
                     .ok_or(MakerFailure::TargetNotEarlier { option: 0 })?;
-                self.proof.situations[j]
+                let credited = self.proof.situations[j]
                     .0
                     .turns
-                    .map_or(needed, |t| t.max(needed))
+                    .map_or(needed, |t| t.max(needed));
+                u64::try_from(credited).unwrap_or(u64::MAX)
             }
         };
         let (core, neighbourhood) = self.target_cells(*target);
+        // The first turn may complete the goal with c marks (precheck made
+        // sure c >= a).
         let finish = match (target, self.claim.finish) {
-            (Target::Goal, Some(c)) => c.max(self.claim.a),
+            (Target::Goal, Some(c)) => c,
             _ => self.claim.a,
         };
         if core.len() > finish {
@@ -377,7 +392,9 @@ impl Checker<'_> {
                 return Err(MakerFailure::StartOffBoard { cell: t });
             }
         }
-        Ok(target_depth + 1)
+        // A stated bound of u64::MAX turns stays a bound when the first
+        // turn is added: the computed need is far below it.
+        Ok(target_depth.saturating_add(1))
     }
 }
 

@@ -5,8 +5,10 @@ use super::compare::{Comparer, Reason};
 use super::dyadic::{Dyadic, simplest_between};
 use super::game::{Games, Id, MAX_EDGES, Player, Term};
 use crate::kernel::budget::{Budget, Exhausted};
+use crate::kernel::ledger::{Established, Theorem};
 use crate::kernel::verdict::{
-    MoveWitness, PartizanOutcome, Refutation, Relation, Rule, StepFailure, Undecided, Verdict,
+    Malformed, MoveWitness, PartizanOutcome, Refutation, Rejection, Relation, Requirement, Rule,
+    StepFailure, Undecided, Verdict,
 };
 
 /// The largest denominator exponent the birthday bound (P5) works with.
@@ -98,16 +100,22 @@ pub fn check(statement: &Statement, evidence: &Evidence, budget: Budget) -> Verd
     }
     let mut cmp = Comparer::new(Games::new(), budget);
     let result = match evidence {
-        Evidence::Definition => decide(&mut cmp, statement),
+        Evidence::Definition => decide(&mut cmp, statement).map(|r| r.map(Finding::Refuted)),
         Evidence::Derivation(steps) => derive(&mut cmp, statement, steps),
     };
     match result {
         Ok(None) => Verdict::Verified {
             rule,
             nodes: cmp.budget.nodes(),
-            value: 0,
+            measure: 0,
+            theorem: Theorem::new(Established::Partizan(statement.clone())),
         },
-        Ok(Some(refutation)) => Verdict::Refuted { rule, refutation },
+        Ok(Some(Finding::Refuted(refutation))) => Verdict::Refuted { rule, refutation },
+        Ok(Some(Finding::Rejected(rejection))) => Verdict::Rejected { rule, rejection },
+        Err(Undecidable::NotAValueClaim) => Verdict::Malformed {
+            rule,
+            reason: Malformed::NotApplicable(Requirement::ValueClaim),
+        },
         Err(Undecidable::Budget(e)) => Verdict::Undecided {
             rule,
             reason: Undecided::Budget(e),
@@ -122,6 +130,15 @@ pub fn check(statement: &Statement, evidence: &Evidence, budget: Budget) -> Verd
 enum Undecidable {
     Budget(Exhausted),
     NoCandidate,
+    /// Derivations prove `value` claims only.
+    NotAValueClaim,
+}
+
+/// What a check found against the claim: the claim false (by the
+/// definition), or a derivation that does not establish it.
+enum Finding {
+    Refuted(Refutation),
+    Rejected(Rejection),
 }
 
 impl From<Exhausted> for Undecidable {
@@ -307,42 +324,40 @@ fn outcome_claim(cmp: &mut Comparer, g: Id, claimed: PartizanOutcome) -> Outcome
     }))
 }
 
-/// Checks a chain `G = T1 = ... = Tn`, then `Tn = V`.
-fn derive(cmp: &mut Comparer, statement: &Statement, steps: &[Step]) -> Outcome {
+/// Checks a chain `G = T1 = ... = Tn`, then `Tn = V`. A failing step is a
+/// derivation that does not establish the claim; when every step holds,
+/// G = Tn is established, so `Tn != V` shows the claim false.
+fn derive(
+    cmp: &mut Comparer,
+    statement: &Statement,
+    steps: &[Step],
+) -> Result<Option<Finding>, Undecidable> {
     let Statement::Value { game, value } = statement else {
-        return Ok(Some(Refutation::Step {
-            step: 0,
-            failure: StepFailure::NotAValueClaim,
-        }));
+        return Err(Undecidable::NotAValueClaim);
     };
     let mut previous = cmp.games.term(game);
     for (i, step) in steps.iter().enumerate() {
         let next = cmp.games.term(&step.term);
-        if let Some(failure) = side_condition(cmp, previous, next, step.rule)? {
-            return Ok(Some(Refutation::Step {
+        let failure = match side_condition(cmp, previous, next, step.rule)? {
+            Some(failure) => Some(failure),
+            None => compare_claim(cmp, previous, Relation::Equal, next)?.map(|refutation| {
+                let witness = match refutation {
+                    Refutation::Relation { witness, .. } => witness,
+                    _ => None,
+                };
+                StepFailure::NotEqual { witness }
+            }),
+        };
+        if let Some(failure) = failure {
+            return Ok(Some(Finding::Rejected(Rejection::Step {
                 step: i + 1,
                 failure,
-            }));
-        }
-        if let Some(Refutation::Relation { witness, .. }) =
-            compare_claim(cmp, previous, Relation::Equal, next)?
-        {
-            return Ok(Some(Refutation::Step {
-                step: i + 1,
-                failure: StepFailure::NotEqual { witness },
-            }));
+            })));
         }
         previous = next;
     }
     let v = cmp.games.term(value);
-    match compare_claim(cmp, previous, Relation::Equal, v)? {
-        None => Ok(None),
-        Some(Refutation::Relation { witness, .. }) => Ok(Some(Refutation::Step {
-            step: steps.len() + 1,
-            failure: StepFailure::NotEqual { witness },
-        })),
-        Some(other) => Ok(Some(other)),
-    }
+    Ok(compare_claim(cmp, previous, Relation::Equal, v)?.map(Finding::Refuted))
 }
 
 /// The side condition of `rule` for the step from `prev` to `next`.
