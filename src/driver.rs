@@ -440,3 +440,16 @@ pub fn exit_code(summary: &Summary) -> i32 {
         0
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{Checked, guarded};
+
+    #[test]
+    fn a_panic_in_a_check_becomes_an_internal_error() {
+        let checked = guarded(|| panic!("a bug in a rule"));
+        assert!(matches!(checked, Checked::Internal(m) if m.contains("a bug in a rule")));
+        let formatted = guarded(|| panic!("value {}", 7));
+        assert!(matches!(formatted, Checked::Internal(m) if m.contains("value 7")));
+    }
+}

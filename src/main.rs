@@ -18,6 +18,12 @@ use gamecert::report::diagnostics::{elab_problem, line_column, render, syntax_pr
 use gamecert::syntax::parse_game;
 
 fn main() -> ExitCode {
+    // A panic is a bug: the check catches it at the claim's boundary and
+    // reports the claim as an internal error; here it is said in one line
+    // with where it happened, instead of the default message and trace.
+    std::panic::set_hook(Box::new(|info| {
+        eprintln!("gamecert: internal error (a bug, please report it): {info}");
+    }));
     let cli = Cli::parse();
     // Exit policy (SPEC 5): 0 all verified, 1 refuted, 2 malformed input or
     // usage, 3 undecided. clap already exits with 2 on a usage error.

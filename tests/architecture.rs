@@ -3,7 +3,10 @@
 
 use std::path::Path;
 
-const KERNEL_BUDGET: usize = 7000;
+/// Raised from 7,000 when the trust layer moved into the kernel (the game
+/// precheck, the ledger of theorems, the one dispatch of claims, the
+/// coordinate bounds): ARCHITECTURE.md states the deviation.
+const KERNEL_BUDGET: usize = 7500;
 
 fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
     for entry in std::fs::read_dir(dir).expect("readable dir") {

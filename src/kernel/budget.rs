@@ -79,7 +79,7 @@ impl Budget {
     /// Charges one expanded position; `entries` is the current memo size.
     #[inline]
     pub fn expand(&mut self, entries: usize) -> Result<(), Exhausted> {
-        self.nodes += 1;
+        self.nodes = self.nodes.saturating_add(1);
         if let Some(max) = self.max_nodes
             && self.nodes > max
         {
@@ -94,7 +94,7 @@ impl Budget {
     /// Charges a unit of work that is not a new position (an option generated).
     #[inline]
     pub fn tick(&mut self) -> Result<(), Exhausted> {
-        self.ticks += 1;
+        self.ticks = self.ticks.wrapping_add(1);
         if self.ticks.is_multiple_of(4096) {
             if let Some(limit) = self.time_limit
                 && self.started.elapsed() > limit

@@ -8,6 +8,7 @@
 //! never builds what a cited claim established.
 
 use crate::kernel::animals::{self, CountClaim};
+use crate::kernel::bounds;
 use crate::kernel::breaker::classify::{self, ClassifyClaim};
 use crate::kernel::breaker::priority::{self, Priority};
 use crate::kernel::breaker::threshold::{self, ThresholdClaim};
@@ -19,7 +20,7 @@ use crate::kernel::ledger::{Ledger, Place, Theorem, Unusable};
 use crate::kernel::maker::derived::{self, DerivedRule};
 use crate::kernel::maker::{self, ProofSequence, WinnerClaim};
 use crate::kernel::partizan::check as partizan;
-use crate::kernel::verdict::{Malformed, Rejection, Rule, Undecided, Verdict};
+use crate::kernel::verdict::{Malformed, Rejection, Rule, Undecided, Verdict, ordinal};
 
 /// A claim with its explicit evidence; `C` names a cited claim.
 #[derive(Clone, Debug)]
@@ -118,12 +119,18 @@ pub fn check(
     budget: Budget,
     helpers: usize,
 ) -> Verdict {
+    if !bounds::within(claim) {
+        return Verdict::Malformed {
+            rule: claim.rule(),
+            reason: Malformed::CoordinateTooLarge,
+        };
+    }
     match claim {
         Claim::Impartial(statement, evidence) => {
             impartial::check(statement, evidence, budget, helpers)
         }
         Claim::Partizan(statement, evidence) => partizan::check(statement, evidence, budget),
-        Claim::Animals(count) => animals::check(count, budget, helpers + 1),
+        Claim::Animals(count) => animals::check(count, budget, helpers.saturating_add(1)),
         Claim::Maker(winner, proof) => maker::check(winner, proof, budget),
         Claim::Breaker(game, strategy) => breaker::check(game, strategy, budget),
         Claim::Priority(game, strategy) => priority::check(game, strategy, budget),
@@ -164,7 +171,7 @@ fn theorems<'l>(
         looked_up
             .iter()
             .position(|r| r.as_ref().err().is_some_and(wanted))
-            .map(|i| (i + 1, looked_up[i].as_ref().err().copied()))
+            .map(|i| (ordinal(i), looked_up[i].as_ref().err().copied()))
     };
     if let Some((citation, _)) = first(|u| *u == Unusable::NotBefore) {
         return Err(Verdict::Malformed {

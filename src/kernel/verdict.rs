@@ -398,6 +398,14 @@ pub enum Malformed {
     ThresholdShape,
     /// The cited claim (counting from 1) is not defined before this one.
     CitesLater { citation: usize },
+    /// A cell has a coordinate beyond `bounds::MAX_COORDINATE`.
+    CoordinateTooLarge,
+}
+
+/// The position of the item at `index`, counting from 1 (as reports number
+/// options, citations, placements and steps).
+pub fn ordinal(index: usize) -> usize {
+    index.saturating_add(1)
 }
 
 /// A claim shown false, with the evidence.

@@ -82,6 +82,7 @@ fn malformed(claim: &ast::Claim, reason: &Malformed) -> Option<Location> {
             _ => None,
         },
         Malformed::CitesLater { citation: k } => citation(claim, *k),
+        Malformed::CoordinateTooLarge => None,
     }
 }
 

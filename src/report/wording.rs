@@ -109,6 +109,10 @@ fn malformed_text(rule: Rule, reason: &Malformed) -> String {
         Malformed::CitesLater { citation } => {
             format!("cited claim {citation} is not defined before this claim")
         }
+        Malformed::CoordinateTooLarge => format!(
+            "a cell has a coordinate beyond {} in size, more than the kernel handles",
+            crate::kernel::bounds::MAX_COORDINATE
+        ),
     }
 }
 

@@ -12,6 +12,11 @@
 //! outside of the animal's bounding box (widened by one cell) through the
 //! complement.
 
+// Arithmetic here is unchecked on purpose (see kernel/mod.rs): Enumeration
+// works on animals of at most MAX_ANIMAL_SIZE cells grown from the origin, so
+// coordinates stay within a few dozen; counts are bounded by the budget.
+#![allow(clippy::arithmetic_side_effects)]
+
 use super::lattice::{Cell, Lattice};
 use crate::kernel::budget::{Budget, Exhausted};
 

@@ -11,6 +11,13 @@
 //! on square, cubic and hexagon; on the triangle lattice the shifts by corner
 //! points, which keep pointing-up cells pointing up.
 
+// Arithmetic here is unchecked on purpose (see kernel/mod.rs): Cells a claim
+// brings lie within MAX_COORDINATE (kernel::claim checks every one before a
+// rule runs), and the kernel adds at most a few of them or applies a
+// point-group element (coordinates permuted, negated, or summed in pairs), so
+// every value stays far inside i32.
+#![allow(clippy::arithmetic_side_effects)]
+
 /// A cell: `(x, y, z)`; `z` is 0 except on the cubic lattice.
 pub type Cell = [i32; 3];
 

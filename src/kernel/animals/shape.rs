@@ -77,14 +77,14 @@ pub fn validate(board: &Board, cells: &[Cell]) -> Result<(), ShapeError> {
         }
     }
     let mut reached = vec![cells[0]];
-    let mut i = 0;
-    while i < reached.len() {
-        for n in neighbours(board, graph.as_ref(), reached[i]) {
+    let mut frontier = vec![cells[0]];
+    while let Some(c) = frontier.pop() {
+        for n in neighbours(board, graph.as_ref(), c) {
             if cells.contains(&n) && !reached.contains(&n) {
                 reached.push(n);
+                frontier.push(n);
             }
         }
-        i += 1;
     }
     match cells.iter().position(|c| !reached.contains(c)) {
         Some(i) => Err(ShapeError::Disconnected(i)),

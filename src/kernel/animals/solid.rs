@@ -11,6 +11,11 @@
 //! triangles of that graph, adjacent when they share an edge. Congruences are
 //! the graph automorphisms, found by backtracking (rule A2).
 
+// Arithmetic here is unchecked on purpose (see kernel/mod.rs): Face numbers
+// are below 128 (MAX_FACES) and sets are u128 bit masks; counts of sets are
+// bounded by the budget.
+#![allow(clippy::arithmetic_side_effects)]
+
 use crate::kernel::budget::{Budget, Exhausted};
 
 /// The most faces a board may have (one `u128` of faces).

@@ -12,6 +12,7 @@ use crate::kernel::animals::solid::{self, FaceGraph};
 use crate::kernel::budget::{Budget, Exhausted};
 use crate::kernel::game::{GameClaim, Side};
 use crate::kernel::ledger::{Established, Theorem};
+use crate::kernel::verdict::ordinal;
 use crate::kernel::verdict::{ClassifyFailure, Refutation, Rejection, Rule, Undecided, Verdict};
 
 /// `classify BOARD = (W winners, L losers)`.
@@ -90,7 +91,11 @@ fn classify(
             .and_then(|(game, _)| decides_unbiased(game, &claim.board));
         match decides {
             Some(k) => known.push(k),
-            None => return Ok(Err(ClassifyFailure::CitedOtherGame { citation: i + 1 })),
+            None => {
+                return Ok(Err(ClassifyFailure::CitedOtherGame {
+                    citation: ordinal(i),
+                }));
+            }
         }
     }
     let group = graph.automorphisms(budget)?;
@@ -112,8 +117,8 @@ fn classify(
                 .iter()
                 .any(|&(side, l)| side == Side::Loser && inside(l, set));
             match (wins, loses) {
-                (true, false) => winners += 1,
-                (false, true) => losers += 1,
+                (true, false) => winners = winners.saturating_add(1),
+                (false, true) => losers = losers.saturating_add(1),
                 _ => unaccounted = Some((set, wins)),
             }
         })?;

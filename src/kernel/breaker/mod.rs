@@ -23,6 +23,7 @@ use crate::kernel::budget::{Budget, Exhausted};
 use crate::kernel::game::{GameClaim, Side, precheck};
 use crate::kernel::ledger::{Established, Theorem};
 use crate::kernel::maker::congruence::{Congruence, Map};
+use crate::kernel::verdict::ordinal;
 use crate::kernel::verdict::{
     BreakerFailure, Malformed, Rejection, Requirement, Rule, Undecided, Verdict,
 };
@@ -151,7 +152,9 @@ fn lattice_period(
     for (index, &g) in generators.iter().enumerate() {
         let translation = lattice.same_orientation([0, 0, 0], g) && (dimension == 3 || g[2] == 0);
         if !translation {
-            return fail(BreakerFailure::PeriodNotATranslation { index: index + 1 });
+            return fail(BreakerFailure::PeriodNotATranslation {
+                index: ordinal(index),
+            });
         }
     }
     match Period::new(generators, dimension) {
@@ -203,7 +206,7 @@ impl Checker<'_> {
         budget: &mut Budget,
     ) -> Result<(), Failure> {
         budget.tick()?;
-        *nodes += 1;
+        *nodes = nodes.saturating_add(1);
         match strategy {
             Strategy::Paving(paving) => self.paving(paving, at, budget),
             Strategy::Moves(moves) if finite(&self.claim.board) => {
@@ -349,11 +352,17 @@ impl Checker<'_> {
 }
 
 /// `c` moved by the offset `d`.
+// Cells and offsets lie within bounds::MAX_COORDINATE (checked before any
+// rule runs) or are period representatives below period::MAX_CLASSES, so
+// the sum stays far inside i32.
+#[allow(clippy::arithmetic_side_effects)]
 pub fn add(c: Cell, d: Cell) -> Cell {
     [c[0] + d[0], c[1] + d[1], c[2] + d[2]]
 }
 
 /// The offset from `d` to `c`.
+// As for `add`: both cells within bounds::MAX_COORDINATE.
+#[allow(clippy::arithmetic_side_effects)]
 pub fn sub(c: Cell, d: Cell) -> Cell {
     [c[0] - d[0], c[1] - d[1], c[2] - d[2]]
 }

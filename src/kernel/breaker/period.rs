@@ -57,7 +57,9 @@ impl Period {
                     if i == p || row[col] == 0 {
                         continue;
                     }
-                    let q = row[col] / pivot_row[col];
+                    let q = row[col]
+                        .checked_div(pivot_row[col])
+                        .ok_or(PeriodError::TooLarge)?;
                     for j in 0..3 {
                         row[j] = q
                             .checked_mul(pivot_row[j])
@@ -69,7 +71,9 @@ impl Period {
                 if done {
                     let mut row = rows.swap_remove(p);
                     if row[col] < 0 {
-                        row = row.map(|v| -v);
+                        for v in &mut row {
+                            *v = v.checked_neg().ok_or(PeriodError::TooLarge)?;
+                        }
                     }
                     basis.push(row);
                     break;
@@ -106,6 +110,10 @@ impl Period {
     }
 
     /// The representative of `c`'s class: the cell of the box congruent to it.
+    // |v| starts below 2^31, |k| <= |v_i| and every basis entry is below
+    // MAX_CLASSES = 2^16 (reduced in `new`), so each product is below 2^47
+    // and v stays below 2^48 in i64.
+    #[allow(clippy::arithmetic_side_effects)]
     pub fn reduce(&self, c: Cell) -> Cell {
         let mut v = [i64::from(c[0]), i64::from(c[1]), i64::from(c[2])];
         for (i, row) in self.rows.iter().enumerate() {
@@ -149,6 +157,7 @@ impl Period {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::arithmetic_side_effects)]
 mod tests {
     use super::*;
 

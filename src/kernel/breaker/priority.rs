@@ -21,6 +21,12 @@
 //! all favour the maker, so a search that finds no completing order proves
 //! the strategy wins; the argument is in docs/soundness.md.
 
+// The search below counts with indices of at most 64 relevant cells (256
+// tracked), lists of rules and marks per turn of at most MAX_MARKS (checked
+// in Game::of), and cells within bounds::MAX_COORDINATE: its arithmetic is
+// on these bounded quantities (see kernel/mod.rs).
+#![allow(clippy::arithmetic_side_effects)]
+
 use std::collections::{BTreeSet, HashMap, HashSet};
 
 use crate::kernel::animals::lattice::{Cell, Lattice};
@@ -28,7 +34,10 @@ use crate::kernel::animals::{Board, shape};
 use crate::kernel::budget::Budget;
 use crate::kernel::game::{GameClaim, Side, precheck};
 use crate::kernel::ledger::{Established, Theorem};
-use crate::kernel::verdict::{BreakerFailure, Requirement, Rule, Verdict};
+use crate::kernel::verdict::{BreakerFailure, Requirement, Rule, Verdict, ordinal};
+
+/// The most marks per turn, of either player, the search represents.
+const MAX_MARKS: usize = 64;
 
 use super::period::Period;
 use super::{Failure, add, fail, lattice_period};
@@ -134,9 +143,11 @@ pub fn open_placements(
     budget: &mut Budget,
 ) -> Option<usize> {
     let game = Game::of(claim, strategy).ok()?;
-    let mut open = 0;
+    let mut open: usize = 0;
     for placement in &game.placements {
-        open += usize::from(game.placement(placement, budget).ok()?.is_some());
+        open = open.saturating_add(usize::from(
+            game.placement(placement, budget).ok()?.is_some(),
+        ));
     }
     Some(open)
 }
@@ -240,8 +251,8 @@ fn dead_rule(class: &ClassRules) -> Result<(), Failure> {
         {
             return fail(BreakerFailure::RuleNeverApplies {
                 class: class.class,
-                rule: later + 1,
-                shadowed_by: earlier + 1,
+                rule: ordinal(later),
+                shadowed_by: ordinal(earlier),
             });
         }
     }
@@ -298,6 +309,11 @@ impl<'g> Game<'g> {
         let Some(lattice) = claim.board.lattice() else {
             return Err(Failure::NotApplicable(Requirement::LatticeOrRegion));
         };
+        // The search counts marks in u64 masks and small sums of a, b and
+        // list lengths; games beyond 64 marks per turn are not decided.
+        if claim.a > MAX_MARKS || claim.b > MAX_MARKS {
+            return Err(Failure::TooLarge);
+        }
         let classes = Classes::of(strategy, lattice, &claim.board)?;
         let mut placements = BTreeSet::new();
         for placement in shape::placements(&claim.board, &claim.goal) {
@@ -645,6 +661,7 @@ impl Turns {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::arithmetic_side_effects)]
 mod tests {
     use super::*;
 

@@ -11,6 +11,7 @@ use crate::kernel::animals::{Board, shape};
 use crate::kernel::budget::Budget;
 use crate::kernel::game::{GameClaim, Side};
 use crate::kernel::ledger::{Established, Theorem};
+use crate::kernel::verdict::ordinal;
 use crate::kernel::verdict::{
     GameFact, Malformed, Refutation, Rejection, Rule, ThresholdFailure, Undecided, Verdict,
 };
@@ -103,11 +104,15 @@ fn failure(claim: &ThresholdClaim, k: usize, cited: &[&Theorem]) -> Option<Thres
             {
                 games.push(g);
             }
-            _ => return Some(ThresholdFailure::CitedOtherGoal { citation: i + 1 }),
+            _ => {
+                return Some(ThresholdFailure::CitedOtherGoal {
+                    citation: ordinal(i),
+                });
+            }
         }
     }
     for (i, b) in claim.sequence[..k].iter().enumerate() {
-        let n = i + 1;
+        let n = ordinal(i);
         let b = usize::try_from(b.unwrap_or_default()).unwrap_or(usize::MAX);
         if !won(claim, &games, n, b) {
             return Some(ThresholdFailure::MissingWinner { n, b });

@@ -129,7 +129,13 @@ pub fn check(
                 options: analysis.options.len(),
             },
         },
-        Statement::CountPositions { .. } => unreachable!("handled above"),
+        // Position counts returned above; checked again rather than
+        // assumed, so the kernel has no unreachable path.
+        Statement::CountPositions {
+            game,
+            up_to_symmetry,
+            count,
+        } => check_count(game, *up_to_symmetry, *count, Budget::unlimited()),
     }
 }
 

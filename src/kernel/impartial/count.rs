@@ -56,12 +56,12 @@ pub fn count_positions(
         return Ok(seen.len() as u64);
     }
     let group = start.stabiliser();
-    let mut orbits = 0;
+    let mut orbits: u64 = 0;
     for &free in &seen {
         budget.tick()?;
         let position = Grid { free, ..start };
         if group.iter().all(|&s| position.transform(s).free >= free) {
-            orbits += 1;
+            orbits = orbits.saturating_add(1);
         }
     }
     Ok(orbits)

@@ -14,6 +14,11 @@
 //! change what the other component can do, so the position is a disjunctive sum
 //! (docs/soundness.md, rule I2). Cells no move can ever use are dropped.
 
+// Arithmetic here is unchecked on purpose (see kernel/mod.rs): Positions are
+// bit boards of at most 64 cells: shifts, masks and indices stay below 64,
+// and counts below 2^64.
+#![allow(clippy::arithmetic_side_effects)]
+
 /// The largest number of cells a grid position may have.
 pub const MAX_CELLS: usize = 64;
 

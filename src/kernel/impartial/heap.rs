@@ -50,10 +50,9 @@ impl HeapRules {
             HeapRules::Octal(digits) => {
                 for (k, &d) in digits.iter().enumerate() {
                     let k = k as u32;
-                    if k > n {
+                    let Some(rest) = n.checked_sub(k) else {
                         break;
-                    }
-                    let rest = n - k;
+                    };
                     if d & 1 != 0 && rest == 0 {
                         f(0, 0)?;
                     }
@@ -61,8 +60,9 @@ impl HeapRules {
                         f(rest, 0)?;
                     }
                     if d & 4 != 0 {
+                        // a <= rest / 2, so rest - a does not wrap.
                         for a in 1..=rest / 2 {
-                            f(a, rest - a)?;
+                            f(a, rest.saturating_sub(a))?;
                         }
                     }
                 }

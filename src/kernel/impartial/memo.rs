@@ -21,6 +21,11 @@
 //! that rule I4 verifies separately), so which thread wrote it, or whether two
 //! threads both wrote it, never changes what the search concludes.
 
+// Arithmetic here is unchecked on purpose (see kernel/mod.rs): Slot
+// arithmetic on a table whose size the budget caps: hashes wrap on purpose
+// (wrapping ops), indices stay below the table length.
+#![allow(clippy::arithmetic_side_effects)]
+
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 

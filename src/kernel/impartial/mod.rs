@@ -130,7 +130,7 @@ pub fn mex(values: &[u32]) -> u32 {
             .fold(0u64, |m, &v| m | 1 << v);
         return present.trailing_ones();
     }
-    let mut present = vec![false; values.len() + 1];
+    let mut present = vec![false; values.len().saturating_add(1)];
     for &v in values {
         if let Some(slot) = present.get_mut(v as usize) {
             *slot = true;
@@ -141,24 +141,26 @@ pub fn mex(values: &[u32]) -> u32 {
 
 /// Turns the game's summands into solver components (in their own coordinates).
 pub fn components_of(solver: &mut Solver, game: &Game) -> Vec<Component> {
-    game.parts()
-        .into_iter()
-        .map(|part| match part {
+    let mut out = Vec::new();
+    // parts() flattens sums already; a sum met here is flattened again
+    // rather than assumed away.
+    let mut pending = game.parts();
+    pending.reverse();
+    while let Some(part) = pending.pop() {
+        match part {
             Game::Nim(heaps) => {
                 let rules = solver.heap_rules_id(&HeapRules::Nim);
-                Component::Heap {
-                    rules,
-                    size: heaps.first().copied().unwrap_or(0),
-                }
+                out.extend(heaps.iter().map(|&size| Component::Heap { rules, size }));
             }
-            Game::Heap { rules, size } => Component::Heap {
+            Game::Heap { rules, size } => out.push(Component::Heap {
                 rules: solver.heap_rules_id(&rules),
                 size,
-            },
-            Game::Grid { rules, grid } => Component::Grid { rules, grid },
-            Game::Sum(_) => unreachable!("parts() flattens sums"),
-        })
-        .collect()
+            }),
+            Game::Grid { rules, grid } => out.push(Component::Grid { rules, grid }),
+            Game::Sum(games) => pending.extend(games.into_iter().rev()),
+        }
+    }
+    out
 }
 
 /// Values the game by rule I1 at the top, with I2/I3 below it.
@@ -225,7 +227,13 @@ fn move_fact(part: usize, component: &Component, mv: Move) -> MoveFact {
         (Component::Grid { grid, .. }, Move::Fill(cells)) => MoveFact::Cells {
             part,
             cells: grid::bits(cells)
-                .map(|i| (i / grid.cols as u32, i % grid.cols as u32))
+                .map(|i| {
+                    let cols = u32::from(grid.cols);
+                    (
+                        i.checked_div(cols).unwrap_or(0),
+                        i.checked_rem(cols).unwrap_or(0),
+                    )
+                })
                 .collect(),
         },
         (Component::Heap { size, .. }, Move::Heap(a, b)) => MoveFact::Heap {

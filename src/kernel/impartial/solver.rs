@@ -11,6 +11,11 @@
 //! The solver never trusts a value it did not compute, except values seeded by
 //! a table, which the table rule verifies separately (table.rs).
 
+// Arithmetic here is unchecked on purpose (see kernel/mod.rs): Grundy values
+// are mexes, bounded by the number of options; depths and counters by the
+// budget.
+#![allow(clippy::arithmetic_side_effects)]
+
 use super::grid::{Grid, GridRules, ShapeMaps};
 use super::heap::{HeapRules, HeapValues};
 use super::memo::MemoHandle;
@@ -256,8 +261,12 @@ impl Solver {
             let id = rules as usize;
             return self.heap_values[id].value(&self.heap_rules[id], size, &mut self.budget);
         }
-        let Component::Grid { rules, grid } = *c else {
-            unreachable!("heaps returned above")
+        let (rules, grid) = match *c {
+            Component::Grid { rules, grid } => (rules, grid),
+            Component::Heap { rules, size } => {
+                let id = rules as usize;
+                return self.heap_values[id].value(&self.heap_rules[id], size, &mut self.budget);
+            }
         };
         if let Some(v) = self.normal.get(rules, &grid) {
             return Ok(v);

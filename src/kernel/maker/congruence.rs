@@ -39,7 +39,11 @@ impl Congruence {
         match (self, lattice) {
             (Congruence::Lattice { element, shift }, Some(lattice)) => {
                 let t = lattice.transform(*element, c);
-                Some([t[0] + shift[0], t[1] + shift[1], t[2] + shift[2]])
+                Some([
+                    t[0].checked_add(shift[0])?,
+                    t[1].checked_add(shift[1])?,
+                    t[2].checked_add(shift[2])?,
+                ])
             }
             (Congruence::Permutation(image), None) => {
                 let f = usize::try_from(c[0]).ok()?;

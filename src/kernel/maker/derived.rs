@@ -13,6 +13,7 @@ use crate::kernel::animals::{Board, shape};
 use crate::kernel::budget::{Budget, Exhausted};
 use crate::kernel::game::{GameClaim, Side, precheck};
 use crate::kernel::ledger::{Established, Theorem};
+use crate::kernel::verdict::ordinal;
 use crate::kernel::verdict::{
     DerivedFailure, DerivedKind, Hypothesis, Malformed, Rejection, Requirement, Rule, Undecided,
     Verdict,
@@ -263,7 +264,7 @@ fn proposition22(claim: &GameClaim, placements: &[Vec<Cell>]) -> Result<(), Fail
             && shape::canonical_form(&claim.board, p) == canonical;
         if !is_placement {
             return Err(Failure::Rejected(DerivedFailure::NotAPlacement {
-                placement: i + 1,
+                placement: ordinal(i),
             }));
         }
     }
@@ -277,12 +278,12 @@ fn proposition22(claim: &GameClaim, placements: &[Vec<Cell>]) -> Result<(), Fail
         })
         .unwrap_or_default();
     for (i, p) in placements.iter().enumerate() {
-        for (j, q) in placements.iter().enumerate().skip(i + 1) {
+        for (j, q) in placements.iter().enumerate().skip(ordinal(i)) {
             let shared = p.iter().filter(|c| q.contains(c)).count();
             if shared != 1 || common.len() != 1 {
                 return Err(Failure::Rejected(DerivedFailure::PlacementsMeet {
-                    first: i + 1,
-                    second: j + 1,
+                    first: ordinal(i),
+                    second: ordinal(j),
                     shared,
                 }));
             }
@@ -306,7 +307,7 @@ const MAX_STAGES: u64 = 1_000_000;
 fn theorem31(claim: &GameClaim, cited: &[&Theorem], corollary: bool) -> Result<u64, Failure> {
     let mut games: Vec<(&GameClaim, u64)> = Vec::new();
     for (i, theorem) in cited.iter().enumerate() {
-        let citation = i + 1;
+        let citation = ordinal(i);
         let Some((game, turns)) = theorem.game() else {
             return Err(Failure::Rejected(DerivedFailure::CitedOtherGame {
                 citation,
@@ -367,14 +368,16 @@ pub fn stage_bound(b: &[u64], lengths: &[u64]) -> Option<u64> {
     if s == 0 || stages > MAX_STAGES || lengths.contains(&0) {
         return None;
     }
-    let total_b: u64 = b.iter().sum();
+    let total_b = b.iter().try_fold(0u64, |sum, &x| sum.checked_add(x))?;
     let step = total_b.checked_add(s as u64)?;
     // Memo over progress vectors, in mixed radix.
     let mut memo: Vec<Option<(Vec<u64>, u64)>> = vec![None; stages as usize];
-    fn index(p: &[u64], lengths: &[u64]) -> usize {
-        p.iter()
+    fn index(p: &[u64], lengths: &[u64]) -> Option<usize> {
+        let at = p
+            .iter()
             .zip(lengths)
-            .fold(0u64, |acc, (&x, &l)| acc * l + x) as usize
+            .try_fold(0u64, |acc, (&x, &l)| acc.checked_mul(l)?.checked_add(x))?;
+        usize::try_from(at).ok()
     }
     fn stage(
         p: &mut Vec<u64>,
@@ -384,28 +387,30 @@ pub fn stage_bound(b: &[u64], lengths: &[u64]) -> Option<u64> {
         memo: &mut Vec<Option<(Vec<u64>, u64)>>,
     ) -> Option<(Vec<u64>, u64)> {
         let s = b.len();
-        let at = index(p, lengths);
-        if let Some(known) = &memo[at] {
+        let at = index(p, lengths)?;
+        if let Some(known) = memo.get(at)?.as_ref() {
             return Some(known.clone());
         }
-        let result = if let Some(i) = (0..s).find(|&i| p[i] + 1 == lengths[i]) {
+        let result = if let Some(i) = (0..s).find(|&i| p[i].checked_add(1) == Some(lengths[i])) {
             let mut q = vec![0; s];
             q[i] = 1;
             (q, 1)
         } else {
             let mut successors = Vec::with_capacity(s);
             for i in 0..s {
-                p[i] += 1;
+                // p_i + 1 < l_i here, so neither step wraps.
+                p[i] = p[i].saturating_add(1);
                 successors.push(stage(p, b, lengths, step, memo)?);
-                p[i] -= 1;
+                p[i] = p[i].saturating_sub(1);
             }
             let mut n = 1u64;
             for i in 0..s {
-                n = n.checked_add(successors[i].0[i].checked_sub(1)?.checked_mul(b[i] + 1)?)?;
+                let marks = b[i].checked_add(1)?;
+                n = n.checked_add(successors[i].0[i].checked_sub(1)?.checked_mul(marks)?)?;
             }
             let mut q = Vec::with_capacity(s);
             for i in 0..s {
-                let mut need = (n - 1).checked_mul(step)?.checked_add(1)?;
+                let mut need = n.checked_sub(1)?.checked_mul(step)?.checked_add(1)?;
                 for (j, succ) in successors.iter().enumerate() {
                     if j != i && succ.0[i] > 0 {
                         need = need.max(succ.0[i].checked_add(n.checked_mul(step)?)?);
@@ -416,7 +421,9 @@ pub fn stage_bound(b: &[u64], lengths: &[u64]) -> Option<u64> {
             let longest = successors.iter().map(|s| s.1).max()?;
             (q, n.checked_add(longest)?)
         };
-        memo[at] = Some(result.clone());
+        if let Some(slot) = memo.get_mut(at) {
+            *slot = Some(result.clone());
+        }
         Some(result)
     }
     let mut p = vec![0; s];
@@ -424,6 +431,7 @@ pub fn stage_bound(b: &[u64], lengths: &[u64]) -> Option<u64> {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::arithmetic_side_effects)]
 mod tests {
     use super::stage_bound;
 

@@ -18,6 +18,7 @@ use crate::kernel::animals::lattice::Cell;
 use crate::kernel::budget::{Budget, Exhausted};
 use crate::kernel::game::{GameClaim, Side, precheck};
 use crate::kernel::ledger::{Established, Theorem};
+use crate::kernel::verdict::ordinal;
 use crate::kernel::verdict::{MakerFailure, Rejection, Rule, Undecided, Verdict};
 use congruence::{Congruence, Map};
 
@@ -229,7 +230,7 @@ impl Checker<'_> {
             Justification::Options(options) => {
                 for (k, option) in options.iter().enumerate() {
                     budget.tick().map_err(Failure::Budget)?;
-                    let (u, d) = self.option(i, &cells, option, k + 1, depth)?;
+                    let (u, d) = self.option(i, &cells, option, ordinal(k), depth)?;
                     deepest = deepest.max(d);
                     needed.push(u);
                 }
@@ -252,7 +253,7 @@ impl Checker<'_> {
                     if !cells.in_neighbourhood(w) {
                         return Err(MakerFailure::ReplyOutside { cell: *w }.into());
                     }
-                    let (u, d) = self.option(i, &cells, option, k + 1, depth)?;
+                    let (u, d) = self.option(i, &cells, option, ordinal(k), depth)?;
                     if u.binary_search(w).is_ok() {
                         return Err(MakerFailure::ReplyNeedsMark { cell: *w }.into());
                     }

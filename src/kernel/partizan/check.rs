@@ -6,6 +6,7 @@ use super::dyadic::{Dyadic, simplest_between};
 use super::game::{Games, Id, MAX_EDGES, Player, Term};
 use crate::kernel::budget::{Budget, Exhausted};
 use crate::kernel::ledger::{Established, Theorem};
+use crate::kernel::verdict::ordinal;
 use crate::kernel::verdict::{
     Malformed, MoveWitness, PartizanOutcome, Refutation, Rejection, Relation, Requirement, Rule,
     StepFailure, Undecided, Verdict,
@@ -350,7 +351,7 @@ fn derive(
         };
         if let Some(failure) = failure {
             return Ok(Some(Finding::Rejected(Rejection::Step {
-                step: i + 1,
+                step: ordinal(i),
                 failure,
             })));
         }

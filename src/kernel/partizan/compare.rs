@@ -74,9 +74,10 @@ impl Comparer {
         if self.depth >= MAX_DEPTH {
             return Err(Exhausted::Depth(MAX_DEPTH));
         }
-        self.depth += 1;
+        // Below MAX_DEPTH, checked above.
+        self.depth = self.depth.saturating_add(1);
         let reason = self.search(g, h);
-        self.depth -= 1;
+        self.depth = self.depth.saturating_sub(1);
         let reason = reason?;
         self.memo.insert((g, h), reason);
         Ok(reason)

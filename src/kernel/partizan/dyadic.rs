@@ -6,6 +6,11 @@
 //! word; the exponent is a `u32` (a denominator of 2^(2^32) is far beyond any
 //! game the kernel could expand anyway).
 
+// Arithmetic here is unchecked on purpose (see kernel/mod.rs): Numerators are
+// big integers (no overflow); the remaining arithmetic is on exponents,
+// capped by MAX_EXPONENT.
+#![allow(clippy::arithmetic_side_effects)]
+
 use num_bigint::BigInt;
 use std::cmp::Ordering;
 

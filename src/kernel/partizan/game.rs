@@ -12,6 +12,11 @@
 //! this changes a value; it only lets the comparison memo meet the same
 //! position twice. Options are generated on demand and cached.
 
+// Arithmetic here is unchecked on purpose (see kernel/mod.rs): Node ids index
+// the arena, whose size the budget caps; Hackenbush pictures have at most 64
+// edges, Domineering boards 64 cells.
+#![allow(clippy::arithmetic_side_effects)]
+
 use std::sync::Arc;
 
 use super::dyadic::Dyadic;
