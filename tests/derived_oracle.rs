@@ -611,17 +611,14 @@ fn scenario(rng: &mut Rng) -> Scenario {
                     .iter()
                     .map(|e| e.map_or("inf".to_string(), |b| b.to_string()))
                     .collect();
-                let _ = writeln!(
-                    text,
-                    "claim {id}: threshold A{animal} on B = ({}) by citation from {}",
+                let body = format!(
+                    "threshold A{animal} on B = ({}) by citation from {}",
                     seq.join(", "),
                     about.join(", ")
                 );
-                claims.push(Claim {
-                    id,
-                    stated: Stated::Threshold { animal, sequence },
-                    rule: "threshold",
-                });
+                let stated = Stated::Threshold { animal, sequence };
+                let rule = "threshold";
+                add_claim(&mut text, &mut claims, Claim { id, stated, rule }, &body);
                 continue;
             }
             12 if matches!(board, BoardSpec::Graph { .. }) => {
@@ -638,16 +635,13 @@ fn scenario(rng: &mut Rng) -> Scenario {
                 } else {
                     (rng.below(6) as u64, rng.below(6) as u64)
                 };
-                let _ = writeln!(
-                    text,
-                    "claim {id}: classify B = ({winners} winners, {losers} losers) by enumeration from {}",
+                let body = format!(
+                    "classify B = ({winners} winners, {losers} losers) by enumeration from {}",
                     cites.join(", ")
                 );
-                claims.push(Claim {
-                    id,
-                    stated: Stated::Classify { winners, losers },
-                    rule: "classification",
-                });
+                let stated = Stated::Classify { winners, losers };
+                let rule = "classification";
+                add_claim(&mut text, &mut claims, Claim { id, stated, rule }, &body);
                 continue;
             }
             _ => continue,
@@ -660,13 +654,8 @@ fn scenario(rng: &mut Rng) -> Scenario {
         } else {
             "loser"
         };
-        let _ = writeln!(
-            text,
-            "claim {id}: {word} A{} on B {} by {method}",
-            g.animal,
-            g.text()
-        );
-        claims.push(Claim { id, stated, rule });
+        let body = format!("{word} A{} on B {} by {method}", g.animal, g.text());
+        add_claim(&mut text, &mut claims, Claim { id, stated, rule }, &body);
     }
     if matches!(&board, BoardSpec::Graph { adjacent, .. } if adjacent.len() <= 8) && rng.chance(40)
     {
@@ -698,6 +687,12 @@ fn true_threshold(board: &BoardSpec, shape: &Shape, animal: usize) -> Option<Vec
     }
     let _ = animal;
     None
+}
+
+/// Writes `claim ID: BODY` into the certificate and records what it states.
+fn add_claim(text: &mut String, claims: &mut Vec<Claim>, claim: Claim, body: &str) {
+    let _ = writeln!(text, "claim {}: {body}", claim.id);
+    claims.push(claim);
 }
 
 fn other(side: Side) -> Side {
@@ -978,13 +973,10 @@ fn classification_claims(
         } else {
             "loser"
         };
-        let _ = writeln!(text, "claim {id}: {word} K{k} on B (1,1) by {method}");
         cited.push(id.clone());
-        claims.push(Claim {
-            id,
-            stated: Stated::Game(side, game),
-            rule,
-        });
+        let stated = Stated::Game(side, game);
+        let body = format!("{word} K{k} on B (1,1) by {method}");
+        add_claim(text, claims, Claim { id, stated, rule }, &body);
     }
     let Some((winners, losers)) = classification(board) else {
         return;
@@ -1003,19 +995,16 @@ fn classification_claims(
             continue;
         }
         let id = format!("classify{v}");
-        let _ = writeln!(
-            text,
-            "claim {id}: classify B = ({w} winners, {l} losers) by enumeration from {}",
+        let body = format!(
+            "classify B = ({w} winners, {l} losers) by enumeration from {}",
             cites.join(", ")
         );
-        claims.push(Claim {
-            id,
-            stated: Stated::Classify {
-                winners: w,
-                losers: l,
-            },
-            rule: "classification",
-        });
+        let stated = Stated::Classify {
+            winners: w,
+            losers: l,
+        };
+        let rule = "classification";
+        add_claim(text, claims, Claim { id, stated, rule }, &body);
     }
 }
 
