@@ -12,9 +12,12 @@ use args::{Cli, Command, Format};
 use gamecert::driver::{CheckOptions, check_paths, exit_code};
 use gamecert::elaborate::canonical::Canonical;
 use gamecert::elaborate::games;
+use gamecert::elaborate::load::{MAX_FILE_BYTES, read_text};
 use gamecert::kernel::budget::Budget;
 use gamecert::kernel::impartial::{Outcome, Play, evaluate};
-use gamecert::report::diagnostics::{elab_problem, line_column, render, syntax_problem};
+use gamecert::report::diagnostics::{
+    elab_problem, line_column, read_error, render, syntax_problem, usage_error,
+};
 use gamecert::syntax::parse_game;
 
 fn main() -> ExitCode {
@@ -60,7 +63,7 @@ fn run_check(c: args::CheckArgs) -> i32 {
     let outcome = match check_paths(&paths, &options) {
         Ok(o) => o,
         Err(e) => {
-            eprintln!("error: {}: {}", e.path.display(), e.message);
+            eprint!("{}", usage_error(&e));
             return 2;
         }
     };
@@ -173,7 +176,7 @@ fn run_render(r: args::RenderArgs) -> i32 {
     let files = match gamecert::elaborate::load::load(std::slice::from_ref(&r.file)) {
         Ok(f) => f,
         Err(e) => {
-            eprintln!("error: {}: {}", e.path.display(), e.message);
+            eprint!("{}", usage_error(&e));
             return 2;
         }
     };
@@ -231,7 +234,7 @@ fn run_elaborate(e: args::ElaborateArgs) -> i32 {
     let files = match gamecert::elaborate::load::load(std::slice::from_ref(&e.file)) {
         Ok(f) => f,
         Err(err) => {
-            eprintln!("error: {}: {}", err.path.display(), err.message);
+            eprint!("{}", usage_error(&err));
             return 2;
         }
     };
@@ -272,10 +275,10 @@ fn run_prove(p: args::ProveArgs) -> i32 {
         }
     };
     let declarations = match &p.file {
-        Some(path) => match std::fs::read_to_string(path) {
+        Some(path) => match read_text(path, MAX_FILE_BYTES) {
             Ok(text) => text,
             Err(e) => {
-                eprintln!("error: {}: {e}", path.display());
+                eprintln!("error: {}: {}", path.display(), read_error(&e));
                 return 2;
             }
         },
@@ -333,22 +336,12 @@ fn run_import(i: args::ImportArgs) -> i32 {
             }
         },
     };
-    let text = match std::fs::metadata(&i.file) {
-        Ok(m) if m.len() > gamecert::import::MAX_CARD_BYTES as u64 => {
-            eprintln!(
-                "error: {}: larger than {} bytes",
-                i.file.display(),
-                gamecert::import::MAX_CARD_BYTES
-            );
+    let text = match read_text(&i.file, gamecert::import::MAX_CARD_BYTES as u64) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: {}: {}", i.file.display(), read_error(&e));
             return 2;
         }
-        _ => match std::fs::read_to_string(&i.file) {
-            Ok(t) => t,
-            Err(e) => {
-                eprintln!("error: {}: {e}", i.file.display());
-                return 2;
-            }
-        },
     };
     let cards = match gamecert::import::CardFile::parse(&text) {
         Ok(c) => c,

@@ -274,3 +274,212 @@ fn prove_loser_writes_a_priority_strategy_that_checks() {
     assert_checks(&out);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A fresh directory under the system's temporary directory, unique to this
+/// test run and `name`.
+fn scratch_dir(name: &str) -> std::path::PathBuf {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos());
+    let dir = std::env::temp_dir().join(format!("gamecert-{name}-{}-{nanos}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+/// Runs `gamecert` in `dir`, failing the test if it does not finish within
+/// 60 seconds (a read that blocks or never ends would otherwise hang it).
+fn gamecert_in(dir: &std::path::Path, args: &[&str]) -> std::process::Output {
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gamecert"))
+        .current_dir(dir)
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("binary runs");
+    let started = std::time::Instant::now();
+    while child.try_wait().expect("wait").is_none() {
+        if started.elapsed().as_secs() > 60 {
+            let _ = child.kill();
+            panic!("gamecert {args:?} did not finish");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.wait_with_output().expect("output")
+}
+
+/// Standard output and standard error of a run, together.
+fn all_output(out: &std::process::Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
+
+/// Makes a FIFO at `path` (with the system's `mkfifo`).
+fn mkfifo(path: &std::path::Path) {
+    let made = Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success(), "mkfifo {}", path.display());
+}
+
+/// The text no diagnostic may quote: it lies outside every checked tree.
+const SECRET: &str = "TOPSECRET-0451 not a certificate";
+
+/// A file given by its bare name roots the tree at its own directory: an
+/// include, a link and a card file leading out of it are refused with a
+/// span on the item, and the outside file's text is never shown.
+#[test]
+fn a_bare_file_name_roots_the_tree_at_its_directory() {
+    let base = scratch_dir("root");
+    let tree = base.join("a").join("b");
+    std::fs::create_dir_all(&tree).expect("tree");
+    std::fs::write(base.join("secret.cert"), SECRET).expect("secret");
+    std::os::unix::fs::symlink(base.join("secret.cert"), tree.join("link.cert")).expect("link");
+    std::fs::write(
+        tree.join("x.cert"),
+        "gamecert 1\ninclude \"../../secret.cert\"\ninclude \"link.cert\"\n\
+         animal Domino on square = (0,0) (1,0)\n\
+         claim cards: winner Domino on square (1,1) by cards \"../../secret.cert\"\n\
+         claim c: grundy nim [1] = 1 by search\n",
+    )
+    .expect("certificate");
+    let out = gamecert_in(&tree, &["check", "x.cert"]);
+    let text = all_output(&out);
+    assert_eq!(out.status.code(), Some(2), "{text}");
+    assert_eq!(
+        text.matches("[gamecert::include::escapes]").count(),
+        3,
+        "{text}"
+    );
+    assert!(text.contains("x.cert:2:1"), "{text}");
+    assert!(!text.contains("TOPSECRET"), "{text}");
+    // Text given directly has the working directory as its root.
+    let cwd = std::env::current_dir()
+        .and_then(|d| d.canonicalize())
+        .expect("working directory");
+    let up = "../".repeat(cwd.components().count());
+    let secret = base.join("secret.cert").canonicalize().expect("secret");
+    let relative = secret.strip_prefix("/").expect("absolute");
+    let text = format!(
+        "gamecert 1\ninclude \"{up}{}\"\nclaim c: grundy nim [1] = 1 by search\n",
+        relative.display()
+    );
+    let outcome = gamecert::driver::check_source("given.cert", &text, &quick());
+    let errors = &outcome.report.files[0].errors;
+    assert_eq!(errors.len(), 1);
+    assert_eq!(errors[0].code, "gamecert::include::escapes");
+    assert!(!outcome.diagnostics.concat().contains("TOPSECRET"));
+    let _ = std::fs::remove_dir_all(&base);
+}
+
+/// Options for checks run in this process: one worker, no limits.
+fn quick() -> gamecert::driver::CheckOptions {
+    gamecert::driver::CheckOptions {
+        jobs: 1,
+        limits: gamecert::driver::Limits {
+            max_nodes: None,
+            time: None,
+            max_entries: 1_000_000,
+        },
+        timings: false,
+        only: None,
+    }
+}
+
+/// A directory walk follows no link out of the tree (one to `/` would walk
+/// the file system) and reports each such link, enters every directory
+/// once (a link to an ancestor would loop), and reads no FIFO.
+#[test]
+fn directory_walks_stay_in_the_tree_and_terminate() {
+    let base = scratch_dir("walk");
+    let tree = base.join("tree");
+    std::fs::create_dir_all(tree.join("sub")).expect("tree");
+    std::fs::create_dir_all(base.join("outside")).expect("outside");
+    std::fs::write(base.join("outside").join("secret.cert"), SECRET).expect("secret");
+    std::fs::write(
+        tree.join("sub").join("good.cert"),
+        "gamecert 1\nclaim c: grundy nim [1] = 1 by search\n",
+    )
+    .expect("certificate");
+    let link = |target: &std::path::Path, name: &str| {
+        std::os::unix::fs::symlink(target, tree.join(name)).expect("link");
+    };
+    link(std::path::Path::new("/"), "everything");
+    link(&base.join("outside"), "outside-dir");
+    link(&base.join("outside").join("secret.cert"), "outside.cert");
+    link(&tree, "sub/loop");
+    link(&tree.join("sub").join("good.cert"), "again.cert");
+    mkfifo(&tree.join("pipe.cert"));
+    let out = gamecert_in(&base, &["check", "--budget", "2s", "tree"]);
+    let text = all_output(&out);
+    assert_eq!(out.status.code(), Some(2), "{text}");
+    for line in [
+        "ERROR     tree/everything:1:1",
+        "ERROR     tree/outside-dir:1:1",
+        "ERROR     tree/outside.cert:1:1",
+        "ERROR     tree/pipe.cert:1:1  this certificate file was not read: not a regular file",
+        "VERIFIED  tree/sub/good.cert:2  c:",
+        "1 verified, 0 refuted, 0 undecided, 4 errors",
+    ] {
+        assert!(text.contains(line), "{line}\n{text}");
+    }
+    assert_eq!(text.matches("gamecert::include::link_escapes").count(), 6);
+    assert!(!text.contains("TOPSECRET"), "{text}");
+    // The same order on every run.
+    assert_eq!(gamecert_in(&base, &["check", "tree"]).stdout, out.stdout);
+    let _ = std::fs::remove_dir_all(&base);
+}
+
+/// Only regular files are read, through a bound on the bytes read: a
+/// device or a FIFO on the command line is a usage error, as is a file over
+/// the size limit (its length is not trusted, only the bytes read) or one
+/// that is not UTF-8 (whose bytes are not quoted); included, they are
+/// errors on the include.
+#[test]
+fn only_bounded_regular_utf8_files_are_read() {
+    let base = scratch_dir("regular");
+    mkfifo(&base.join("pipe.cert"));
+    let big = std::fs::File::create(base.join("big.cert")).expect("big file");
+    big.set_len(gamecert::elaborate::load::MAX_FILE_BYTES + 1)
+        .expect("sparse file");
+    std::fs::write(
+        base.join("latin1.cert"),
+        [&b"gamecert 1\n# \xff"[..], SECRET.as_bytes()].concat(),
+    )
+    .expect("latin-1 file");
+    for (arg, reason) in [
+        ("/dev/zero", "neither a regular file nor a directory"),
+        ("pipe.cert", "neither a regular file nor a directory"),
+        ("big.cert", "larger than 67108864 bytes"),
+        (
+            "latin1.cert",
+            "not UTF-8 text (the byte at offset 13 is not)",
+        ),
+    ] {
+        let out = gamecert_in(&base, &["check", "--budget", "2s", arg]);
+        let text = all_output(&out);
+        assert_eq!(out.status.code(), Some(2), "{arg}: {text}");
+        assert_eq!(text, format!("error: {arg}: {reason}\n"));
+    }
+    std::fs::write(
+        base.join("includes.cert"),
+        "gamecert 1\ninclude \"pipe.cert\"\ninclude \"big.cert\"\ninclude \"latin1.cert\"\n",
+    )
+    .expect("certificate");
+    let out = gamecert_in(&base, &["check", "--budget", "2s", "includes.cert"]);
+    let text = all_output(&out);
+    assert_eq!(out.status.code(), Some(2), "{text}");
+    for reason in [
+        "includes.cert:2:1  cannot read the included file: not a regular file",
+        "includes.cert:3:1  cannot read the included file: larger than 67108864 bytes",
+        "includes.cert:4:1  cannot read the included file: not UTF-8 text",
+    ] {
+        assert!(text.contains(reason), "{reason}\n{text}");
+    }
+    assert!(!text.contains("TOPSECRET"), "{text}");
+    let _ = std::fs::remove_dir_all(&base);
+}

@@ -64,8 +64,13 @@ pub enum ElabErrorKind {
     IncludeAbsolute,
     /// An include that leads outside the tree being checked.
     IncludeEscapes,
-    /// An include that cannot be read.
-    IncludeUnreadable(String),
+    /// An include or card file that cannot be read.
+    IncludeUnreadable(load::ReadError),
+    /// A certificate file found by a directory walk that cannot be read.
+    FileUnreadable(load::ReadError),
+    /// A symbolic link found by a directory walk that leads outside the
+    /// tree being checked (not followed).
+    LinkEscapes,
     /// An include that leads back to a file including it.
     IncludeCycle,
     /// An include whose content does not match its pin.
@@ -450,9 +455,9 @@ impl Explicit {
 pub fn claims(file: &ast::File) -> Vec<ElaboratedClaim> {
     let no_files = |path: &Spanned<String>, _: Option<&Spanned<String>>| {
         Err(ElabError {
-            kind: ElabErrorKind::IncludeUnreadable(
+            kind: ElabErrorKind::IncludeUnreadable(load::ReadError::Io(
                 "files are read only from certificate files on disk".into(),
-            ),
+            )),
             span: path.span,
         })
     };

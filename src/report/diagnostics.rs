@@ -10,6 +10,7 @@ use miette::{
     Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, SourceCode,
 };
 
+use crate::elaborate::load::{ReadError, UsageError};
 use crate::elaborate::{ElabError, ElabErrorKind};
 use crate::syntax::ast::{Span, SyntaxError, SyntaxErrorKind};
 
@@ -202,11 +203,23 @@ pub fn elab_problem(e: &ElabError) -> Problem {
             "outside the tree",
             Some("include only files below the directory given to `gamecert check`"),
         ),
-        IncludeUnreadable(msg) => (
+        IncludeUnreadable(reason) => (
             "gamecert::include::unreadable",
-            format!("cannot read the included file: {msg}"),
+            format!("cannot read the included file: {}", read_error(reason)),
             "cannot be read",
             None,
+        ),
+        FileUnreadable(reason) => (
+            "gamecert::include::file_unreadable",
+            format!("this certificate file was not read: {}", read_error(reason)),
+            "not read",
+            None,
+        ),
+        LinkEscapes => (
+            "gamecert::include::link_escapes",
+            "this symbolic link leads outside the tree being checked and was not followed".into(),
+            "outside the tree",
+            Some("check the link's target as an argument of its own, or copy it into the tree"),
         ),
         IncludeCycle => (
             "gamecert::include::cycle",
@@ -476,6 +489,24 @@ pub fn elab_problem(e: &ElabError) -> Problem {
         ),
     };
     problem(code, message, label, help, e.span)
+}
+
+/// Why a file was not read, as a phrase (never quoting the file's text).
+pub fn read_error(e: &ReadError) -> String {
+    match e {
+        ReadError::NotRegular => "not a regular file".into(),
+        ReadError::NotFileOrDirectory => "neither a regular file nor a directory".into(),
+        ReadError::TooLarge { max } => format!("larger than {max} bytes"),
+        ReadError::NotUtf8 { offset } => {
+            format!("not UTF-8 text (the byte at offset {offset} is not)")
+        }
+        ReadError::Io(message) => message.clone(),
+    }
+}
+
+/// The line a command-line path that cannot be used gets on standard error.
+pub fn usage_error(e: &UsageError) -> String {
+    format!("error: {}: {}\n", e.path.display(), read_error(&e.reason))
 }
 
 /// A problem with its file, as a miette diagnostic.
