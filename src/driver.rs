@@ -18,7 +18,7 @@ use crate::kernel::impartial::check::check;
 use crate::kernel::partizan::check::Statement;
 use crate::kernel::partizan::check::check as check_partizan;
 use crate::kernel::verdict::Verdict;
-use crate::report::diagnostics::{Problem, elab_problem, line_column, render, syntax_problem};
+use crate::report::diagnostics::{LineIndex, Problem, elab_problem, render, syntax_problem};
 use crate::report::{ClaimReport, ErrorReport, FileReport, Report, Summary, VerdictName, wording};
 
 /// Limits for each claim's search.
@@ -141,24 +141,22 @@ pub fn check_files(files: &[SourceFile], options: &CheckOptions) -> Outcome {
     let mut diagnostics = Vec::new();
     let mut reports = Vec::new();
     for file in files {
+        let index = LineIndex::new(&file.source);
         let mut problems: Vec<Problem> = file.ast.errors.iter().map(syntax_problem).collect();
         problems.extend(file.file_errors.iter().map(elab_problem));
-        let errors: Vec<ErrorReport> = problems
-            .iter()
-            .map(|p| error_report(p, &file.source))
-            .collect();
+        let errors: Vec<ErrorReport> = problems.iter().map(|p| error_report(p, &index)).collect();
         summary.errors += errors.len();
         for p in &problems {
-            diagnostics.push(render(p, &file.display, &file.source));
+            diagnostics.push(render(p, &file.display, &index));
         }
         let mut claims = Vec::new();
         for claim in file.claims.iter().filter(|c| selected(options, &c.id)) {
             let result = verdicts.next().flatten();
-            let (line, _) = line_column(&file.source, claim.span.start);
+            let (line, _) = index.line_column(claim.span.start);
             let (verdict, rule, detail, seconds) = match (&claim.explicit, result) {
                 (Err(e), _) => {
                     let problem = elab_problem(e);
-                    diagnostics.push(render(&problem, &file.display, &file.source));
+                    diagnostics.push(render(&problem, &file.display, &index));
                     (
                         VerdictName::Error,
                         String::new(),
@@ -382,8 +380,8 @@ pub fn check_source(display: &str, text: &str, options: &CheckOptions) -> Outcom
     check_files(&[file], options)
 }
 
-fn error_report(p: &Problem, source: &str) -> ErrorReport {
-    let (line, column) = line_column(source, p.span.start);
+fn error_report(p: &Problem, index: &LineIndex) -> ErrorReport {
+    let (line, column) = index.line_column(p.span.start);
     ErrorReport {
         code: p.code,
         message: p.message.clone(),

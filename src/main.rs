@@ -16,7 +16,7 @@ use gamecert::elaborate::load::{MAX_FILE_BYTES, read_text};
 use gamecert::kernel::budget::Budget;
 use gamecert::kernel::impartial::{Outcome, Play, evaluate};
 use gamecert::report::diagnostics::{
-    elab_problem, line_column, read_error, render, syntax_problem, usage_error,
+    LineIndex, elab_problem, read_error, render, syntax_problem, usage_error,
 };
 use gamecert::syntax::parse_game;
 
@@ -86,7 +86,10 @@ fn run_eval(e: args::EvalArgs) -> i32 {
     let expr = match parse_game(&text) {
         Ok(g) => g,
         Err(err) => {
-            eprint!("{}", render(&syntax_problem(&err), "<game>", &text));
+            eprint!(
+                "{}",
+                render(&syntax_problem(&err), "<game>", &LineIndex::new(&text))
+            );
             return 2;
         }
     };
@@ -94,7 +97,10 @@ fn run_eval(e: args::EvalArgs) -> i32 {
         let term = match gamecert::elaborate::partizan::term(&expr) {
             Ok(t) => t,
             Err(err) => {
-                eprint!("{}", render(&elab_problem(&err), "<game>", &text));
+                eprint!(
+                    "{}",
+                    render(&elab_problem(&err), "<game>", &LineIndex::new(&text))
+                );
                 return 2;
             }
         };
@@ -103,7 +109,10 @@ fn run_eval(e: args::EvalArgs) -> i32 {
     let game = match games::game(&expr) {
         Ok(g) => g,
         Err(err) => {
-            eprint!("{}", render(&elab_problem(&err), "<game>", &text));
+            eprint!(
+                "{}",
+                render(&elab_problem(&err), "<game>", &LineIndex::new(&text))
+            );
             return 2;
         }
     };
@@ -186,11 +195,9 @@ fn run_render(r: args::RenderArgs) -> i32 {
     }
     let mut code = 0;
     for file in &files {
+        let index = LineIndex::new(&file.source);
         for problem in &file.file_errors {
-            eprint!(
-                "{}",
-                render(&elab_problem(problem), &file.display, &file.source)
-            );
+            eprint!("{}", render(&elab_problem(problem), &file.display, &index));
             code = 2;
         }
         let boards = file.boards.iter().filter_map(|(name, board)| {
@@ -242,21 +249,16 @@ fn run_elaborate(e: args::ElaborateArgs) -> i32 {
         return 2;
     };
     let mut code = 0;
+    let index = LineIndex::new(&file.source);
     for problem in &file.file_errors {
-        eprint!(
-            "{}",
-            render(&elab_problem(problem), &file.display, &file.source)
-        );
+        eprint!("{}", render(&elab_problem(problem), &file.display, &index));
         code = 2;
     }
     let explicit = gamecert::elaborate::maker::explicit_file(file);
     let _ = std::io::stdout().write_all(explicit.as_bytes());
     for claim in &file.claims {
         if let Err(err) = &claim.explicit {
-            eprint!(
-                "{}",
-                render(&elab_problem(err), &file.display, &file.source)
-            );
+            eprint!("{}", render(&elab_problem(err), &file.display, &index));
             code = 2;
         }
     }
@@ -346,7 +348,7 @@ fn run_import(i: args::ImportArgs) -> i32 {
     let cards = match gamecert::import::CardFile::parse(&text) {
         Ok(c) => c,
         Err(e) => {
-            let (line, column) = line_column(&text, e.offset);
+            let (line, column) = LineIndex::new(&text).line_column(e.offset);
             eprintln!("error: {}:{line}:{column}: {}", i.file.display(), e.message);
             return 2;
         }
