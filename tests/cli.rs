@@ -516,3 +516,30 @@ fn long_reports_are_assembled_in_linear_time() {
     let rendered = outcome.diagnostics.last().expect("diagnostics");
     assert!(rendered.contains("line.cert:2:"), "{rendered}");
 }
+
+/// Output to a pipe its reader has closed stops quietly: no panic, and the
+/// exit code the command would have had (`gamecert eval ... | head -1`
+/// panicked in `println!`).
+#[test]
+fn a_closed_pipe_stops_output_quietly() {
+    for (args, code) in [
+        (&["eval", "cram 3x5"][..], 0),
+        (&["eval", "--budget", "1", "cram 6x8"][..], 3),
+        (&["eval", "{1|-1}"][..], 0),
+        (&["check", "certificates/thiemann-lanzerath-2022"][..], 0),
+    ] {
+        let (reader, writer) = std::io::pipe().expect("pipe");
+        // Closed before the command writes anything: every write fails.
+        drop(reader);
+        let out = Command::new(env!("CARGO_BIN_EXE_gamecert"))
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .args(args)
+            .stdout(writer)
+            .stderr(std::process::Stdio::piped())
+            .output()
+            .expect("binary runs");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert_eq!(out.status.code(), Some(code), "{args:?}: {stderr}");
+    }
+}

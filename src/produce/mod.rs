@@ -82,7 +82,8 @@ pub fn prove_text(
         1 => "REFUTED",
         _ => "UNDECIDED",
     };
-    eprintln!("{word}: {}", crate::report::wording::detail(&verdict));
+    let detail = crate::report::wording::detail(&verdict);
+    crate::report::output::error(&format!("{word}: {detail}\n"));
     let body = proof_text(&proof, claim.board.dimension());
     Ok((
         format!(
@@ -195,6 +196,6 @@ fn prove_loser(
         .and_then(|f| f.claims.first())
         .map(|c| format!("{:?}: {}", c.verdict, c.detail))
         .unwrap_or_default();
-    eprintln!("{detail}");
+    crate::report::output::error(&format!("{detail}\n"));
     Ok((text, code))
 }

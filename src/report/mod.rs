@@ -6,6 +6,7 @@
 
 pub mod breaker;
 pub mod diagnostics;
+pub mod output;
 pub mod wording;
 
 use serde::Serialize;
