@@ -104,6 +104,9 @@ pub enum ElabErrorKind {
     BoardKindNotSupported(String),
     /// Two boards of one file share a name.
     DuplicateBoard(String),
+    /// Partizan terms copying more nodes than the elaborator builds (`+-G`
+    /// nested deeply, many `^n`).
+    TermTooLarge { max: usize },
     /// An animal size beyond what enumeration accepts.
     SizeTooLarge { max: u64 },
     /// Two animals of one file share a name.
@@ -474,6 +477,8 @@ pub fn claims_reading(file: &ast::File, read: &FileReader) -> Vec<ElaboratedClai
     let boards = boards(file);
     let mut declared_animals: Option<Vec<DeclaredAnimal>> = None;
     let mut seen: HashMap<&str, Span> = HashMap::new();
+    // One count of copied partizan nodes for the whole file.
+    let mut terms = partizan::Terms::new();
     let mut out = Vec::new();
     for item in &file.items {
         let ast::Item::Claim(claim) = item else {
@@ -490,7 +495,7 @@ pub fn claims_reading(file: &ast::File, read: &FileReader) -> Vec<ElaboratedClai
                 breaker::threshold_claim(claim, &boards, animals)
             }
             ast::Statement::Classify { .. } => breaker::classify_claim(claim, &boards),
-            _ => explicit_claim(claim),
+            _ => terms.transaction(|terms| explicit_claim(claim, terms)),
         };
         if seen.insert(&claim.id.node, claim.id.span).is_some() {
             let kind = ElabErrorKind::DuplicateId(claim.id.node.clone());
@@ -870,9 +875,9 @@ fn is_partizan(claim: &ast::Claim) -> bool {
     }
 }
 
-fn explicit_claim(claim: &ast::Claim) -> Result<Explicit, ElabError> {
+fn explicit_claim(claim: &ast::Claim, terms: &mut partizan::Terms) -> Result<Explicit, ElabError> {
     if is_partizan(claim) {
-        return partizan_claim(claim);
+        return partizan_claim(claim, terms);
     }
     let statement = match &claim.statement.node {
         ast::Statement::Grundy {
@@ -955,18 +960,18 @@ fn explicit_claim(claim: &ast::Claim) -> Result<Explicit, ElabError> {
 }
 
 /// A partizan claim: the statement's games as kernel terms, and the evidence.
-fn partizan_claim(claim: &ast::Claim) -> Result<Explicit, ElabError> {
+fn partizan_claim(claim: &ast::Claim, terms: &mut partizan::Terms) -> Result<Explicit, ElabError> {
     let statement = match &claim.statement.node {
         ast::Statement::Value { game, value } => pcheck::Statement::Value {
-            game: partizan::term(game)?,
-            value: partizan::term(value)?,
+            game: terms.term(game)?,
+            value: terms.term(value)?,
         },
         ast::Statement::Compare {
             left,
             relation,
             right,
         } => pcheck::Statement::Compare {
-            left: partizan::term(left)?,
+            left: terms.term(left)?,
             relation: match relation.node {
                 ast::RelationAst::Equal => Relation::Equal,
                 ast::RelationAst::LessOrEqual => Relation::LessOrEqual,
@@ -975,10 +980,10 @@ fn partizan_claim(claim: &ast::Claim) -> Result<Explicit, ElabError> {
                 ast::RelationAst::Greater => Relation::Greater,
                 ast::RelationAst::Confused => Relation::Confused,
             },
-            right: partizan::term(right)?,
+            right: terms.term(right)?,
         },
         ast::Statement::Number { game } => {
-            let term = partizan::term(game)?;
+            let term = terms.term(game)?;
             let candidate = canonical::number_candidate(&term);
             pcheck::Statement::Number {
                 game: term,
@@ -990,7 +995,7 @@ fn partizan_claim(claim: &ast::Claim) -> Result<Explicit, ElabError> {
             game,
             outcome,
         } => pcheck::Statement::Outcome {
-            game: partizan::term(game)?,
+            game: terms.term(game)?,
             outcome: match outcome.node {
                 'L' => PartizanOutcome::L,
                 'R' => PartizanOutcome::R,
@@ -1010,7 +1015,7 @@ fn partizan_claim(claim: &ast::Claim) -> Result<Explicit, ElabError> {
                 });
             }
             pcheck::Statement::Grundy {
-                game: partizan::term(game)?,
+                game: terms.term(game)?,
                 value: value(v)?,
             }
         }
@@ -1062,7 +1067,7 @@ fn partizan_claim(claim: &ast::Claim) -> Result<Explicit, ElabError> {
                         }
                     };
                     Ok(pcheck::Step {
-                        term: partizan::term(&step.game)?,
+                        term: terms.term(&step.game)?,
                         rule,
                     })
                 })

@@ -294,6 +294,16 @@ pub fn elab_problem(e: &ElabError) -> Problem {
             "too many edges",
             None,
         ),
+        TermTooLarge { max } => (
+            "gamecert::elaborate::term_too_large",
+            format!(
+                "the partizan games of this file expand to more than {max} copied terms; this expression passes the limit"
+            ),
+            "too large once expanded",
+            Some(
+                "`+-G` contains G twice, so each level of nesting doubles the game, and `^n` is a sum of n copies of ^",
+            ),
+        ),
         UnknownRule(rule) => (
             "gamecert::elaborate::unknown_rule",
             format!("`{rule}` is not a derivation rule"),
