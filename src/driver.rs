@@ -21,23 +21,8 @@ use crate::kernel::verdict::Verdict;
 use crate::report::diagnostics::{LineIndex, Problem, elab_problem, render, syntax_problem};
 use crate::report::{ClaimReport, ErrorReport, FileReport, Report, Summary, VerdictName, wording};
 
-/// Limits for each claim's search.
-#[derive(Clone, Debug)]
-pub struct Limits {
-    /// Node limit per claim.
-    pub max_nodes: Option<u64>,
-    /// Time limit per claim.
-    pub time: Option<Duration>,
-    /// Memo entry cap per claim.
-    pub max_entries: usize,
-}
-
-impl Limits {
-    /// A fresh budget with these limits.
-    pub fn budget(&self) -> Budget {
-        Budget::new(self.max_nodes, self.time, self.max_entries)
-    }
-}
+/// Limits for each claim's search (and elaboration).
+pub use crate::kernel::budget::Limits;
 
 /// A claim's verdict, seconds, and the elaborator's suggestion if any.
 type ClaimResult = (Verdict, f64, Option<String>);
@@ -331,11 +316,11 @@ fn cited_verdict(
     let (rule, verdict) = match explicit {
         Explicit::Derived(claim, rule, _) => (
             derived::rule_of(rule),
-            all_verified.then(|| derived::check(claim, rule, cited)),
+            all_verified.then(|| derived::check(claim, rule, cited, options.limits.budget())),
         ),
         Explicit::Threshold(claim, _) => (
             Rule::Threshold,
-            all_verified.then(|| threshold::check(claim, &games)),
+            all_verified.then(|| threshold::check(claim, &games, options.limits.budget())),
         ),
         Explicit::Classify(claim, _) => (
             Rule::Classification,

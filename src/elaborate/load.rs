@@ -320,7 +320,7 @@ impl Loader {
                     })?;
                 read_pinned(&resolved, pin, path.span)
             };
-            super::claims_reading(&ast, &read)
+            super::claims_reading(&ast, &read, &crate::kernel::budget::Limits::default())
         };
         let declared = super::declarations(&ast);
         let mut file = SourceFile {

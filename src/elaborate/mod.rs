@@ -21,6 +21,7 @@ use crate::kernel::animals::enumerate::Kind;
 use crate::kernel::animals::lattice::Lattice;
 use crate::kernel::animals::solid::{FaceGraph, Solid};
 use crate::kernel::animals::{Board, Region};
+use crate::kernel::budget::{Budget, Exhausted, Limits};
 use crate::kernel::impartial::check::{Evidence, Statement};
 use crate::kernel::impartial::table::TableEntry;
 use crate::kernel::impartial::{Outcome, Play};
@@ -148,6 +149,10 @@ pub enum ElabErrorKind {
     BadCongruence,
     /// A `search` hint found no proof sequence; the reason says why.
     SearchFailed(String),
+    /// A search of the elaborator (a `search` hint, the congruences a
+    /// certificate leaves out, a board's automorphisms) ran out of the
+    /// claim's budget.
+    OutOfBudget(crate::kernel::budget::Exhausted),
     /// A derived rule cites a claim id the file does not have.
     UnknownCitation(String),
     /// Claims cite each other in a circle.
@@ -186,9 +191,16 @@ pub struct Declarations {
     pub errors: Vec<ElabError>,
 }
 
-/// The file's board and animal declarations, validated by the kernel.
+/// The file's board and animal declarations, validated by the kernel
+/// (within the default limits).
 pub fn declarations(file: &ast::File) -> Declarations {
-    let boards = boards(file);
+    declarations_within(file, &Limits::default())
+}
+
+/// The file's board and animal declarations, validated by the kernel
+/// within the run's per-claim `limits`.
+pub fn declarations_within(file: &ast::File, limits: &Limits) -> Declarations {
+    let boards = boards(file, limits);
     let mut out = Declarations::default();
     let mut broken = Vec::new();
     for item in &file.items {
@@ -454,7 +466,38 @@ impl Explicit {
     }
 }
 
-/// Elaborates the claims of one parsed file.
+/// The longest one claim's elaboration may search (the run's time limit
+/// bounds it too, when shorter): a `search` hint runs the producer, and a
+/// board's automorphisms are listed for the congruences a certificate
+/// leaves out.
+pub const SEARCH_SECONDS: u64 = 120;
+
+/// The longest listing a graph board's automorphisms may take when it is
+/// declared (the run's time limit bounds it too, when shorter).
+const GRAPH_GROUP_SECONDS: u64 = 5;
+
+/// A fresh budget of the run's per-claim `limits`, its time capped at
+/// `seconds` and its memory at `entries`.
+fn capped(limits: &Limits, seconds: u64, entries: usize) -> Budget {
+    let cap = std::time::Duration::from_secs(seconds);
+    let time = limits.time.map_or(cap, |t| t.min(cap));
+    Budget::new(
+        limits.max_nodes,
+        Some(time),
+        limits.max_entries.min(entries),
+    )
+}
+
+/// The error of an elaborator's search that ran out of its budget at `span`.
+pub(super) fn out_of_budget(e: Exhausted, span: Span) -> ElabError {
+    ElabError {
+        kind: ElabErrorKind::OutOfBudget(e),
+        span,
+    }
+}
+
+/// Elaborates the claims of one parsed file (searching within the default
+/// limits).
 pub fn claims(file: &ast::File) -> Vec<ElaboratedClaim> {
     let no_files = |path: &Spanned<String>, _: Option<&Spanned<String>>| {
         Err(ElabError {
@@ -464,7 +507,7 @@ pub fn claims(file: &ast::File) -> Vec<ElaboratedClaim> {
             span: path.span,
         })
     };
-    claims_reading(file, &no_files)
+    claims_reading(file, &no_files, &Limits::default())
 }
 
 /// Reads a file a claim names (a card file), given its path and pin.
@@ -472,9 +515,14 @@ pub type FileReader<'a> =
     dyn Fn(&Spanned<String>, Option<&Spanned<String>>) -> Result<String, ElabError> + 'a;
 
 /// Elaborates the claims of one parsed file, reading the files claims name
-/// with `read`.
-pub fn claims_reading(file: &ast::File, read: &FileReader) -> Vec<ElaboratedClaim> {
-    let boards = boards(file);
+/// with `read`. Each claim's searches get a fresh budget of the run's
+/// per-claim `limits` (its time capped at [`SEARCH_SECONDS`]).
+pub fn claims_reading(
+    file: &ast::File,
+    read: &FileReader,
+    limits: &Limits,
+) -> Vec<ElaboratedClaim> {
+    let boards = boards(file, limits);
     let mut declared_animals: Option<Vec<DeclaredAnimal>> = None;
     let mut seen: HashMap<&str, Span> = HashMap::new();
     // One count of copied partizan nodes for the whole file.
@@ -487,11 +535,14 @@ pub fn claims_reading(file: &ast::File, read: &FileReader) -> Vec<ElaboratedClai
         let mut explicit = match &claim.statement.node {
             ast::Statement::CountAnimals { .. } => animals_claim(claim, &boards),
             ast::Statement::Winner { .. } | ast::Statement::Loser { .. } => {
-                let animals = declared_animals.get_or_insert_with(|| declarations(file).animals);
-                maker::claim(claim, &boards, animals, read)
+                let animals = declared_animals
+                    .get_or_insert_with(|| declarations_within(file, limits).animals);
+                let mut budget = capped(limits, SEARCH_SECONDS, usize::MAX);
+                maker::claim(claim, &boards, animals, read, &mut budget)
             }
             ast::Statement::Threshold { .. } => {
-                let animals = declared_animals.get_or_insert_with(|| declarations(file).animals);
+                let animals = declared_animals
+                    .get_or_insert_with(|| declarations_within(file, limits).animals);
                 breaker::threshold_claim(claim, &boards, animals)
             }
             ast::Statement::Classify { .. } => breaker::classify_claim(claim, &boards),
@@ -586,7 +637,7 @@ fn reaches_itself(graph: &[Vec<usize>], start: usize) -> bool {
 
 /// The board declarations of a file: name to lattice, or the error a use of
 /// the name reports.
-fn boards(file: &ast::File) -> HashMap<String, Result<Board, ElabError>> {
+fn boards(file: &ast::File, limits: &Limits) -> HashMap<String, Result<Board, ElabError>> {
     let mut out = HashMap::new();
     for item in &file.items {
         let ast::Item::Board(decl) = item else {
@@ -598,7 +649,7 @@ fn boards(file: &ast::File) -> HashMap<String, Result<Board, ElabError>> {
                 span: Span::new(decl.kind.span.start, decl.span.end),
             }),
             Some(ast::BoardBody::Picture(rows)) => picture_board(decl, rows),
-            Some(ast::BoardBody::Graph(edges)) => graph_board(decl, edges),
+            Some(ast::BoardBody::Graph(edges)) => graph_board(decl, edges, limits),
         };
         let board = if out.contains_key(&decl.name.node) {
             Err(ElabError {
@@ -631,8 +682,8 @@ fn resolve_board(
 /// The most cells of a finite region of a plane lattice.
 pub const MAX_REGION_CELLS: usize = 4096;
 
-/// The largest automorphism group a graph board may have: every use of the
-/// board lists the group, so a huge one (a complete graph) is refused.
+/// The largest automorphism group a graph board may have: claims on the
+/// board search the group, so a huge one (a complete graph) is refused.
 pub const MAX_GRAPH_GROUP: usize = 20_000;
 
 /// `board NAME = LATTICE picture { ... }`: the region of the picture's cells.
@@ -668,12 +719,18 @@ fn picture_board(decl: &ast::BoardDecl, rows: &[Spanned<String>]) -> Result<Boar
 }
 
 /// `board NAME = graph { a-b ... }`: vertices 0..n-1, every one on an edge,
-/// connected, with at most [`MAX_GRAPH_GROUP`] automorphisms.
-fn graph_board(decl: &ast::BoardDecl, edges: &[Spanned<(u64, u64)>]) -> Result<Board, ElabError> {
+/// connected, with at most [`MAX_GRAPH_GROUP`] automorphisms (listed here,
+/// within `limits` and [`GRAPH_GROUP_SECONDS`], once for every claim).
+fn graph_board(
+    decl: &ast::BoardDecl,
+    edges: &[Spanned<(u64, u64)>],
+    limits: &Limits,
+) -> Result<Board, ElabError> {
     let bad = |reason: String, span: Span| ElabError {
         kind: ElabErrorKind::BadGraph(reason),
         span,
     };
+    let too_many = || format!("the graph has more than {MAX_GRAPH_GROUP} automorphisms");
     if decl.kind.node != "graph" {
         return Err(ElabError {
             kind: ElabErrorKind::BoardKindNotSupported(decl.kind.node.clone()),
@@ -714,17 +771,13 @@ fn graph_board(decl: &ast::BoardDecl, edges: &[Spanned<(u64, u64)>]) -> Result<B
     if !graph.connected(graph.all()) {
         return Err(bad("the graph is not connected".into(), decl.span));
     }
-    let mut budget = crate::kernel::budget::Budget::new(
-        None,
-        Some(std::time::Duration::from_secs(5)),
-        usize::MAX,
-    );
-    match graph.automorphisms(&mut budget) {
+    // The listing stops at the first automorphism past the limit.
+    let mut budget = capped(limits, GRAPH_GROUP_SECONDS, MAX_GRAPH_GROUP + 1);
+    match graph.group(&mut budget) {
         Ok(group) if group.len() <= MAX_GRAPH_GROUP => Ok(Board::Graph(Arc::new(graph))),
-        _ => Err(bad(
-            format!("the graph has more than {MAX_GRAPH_GROUP} automorphisms"),
-            decl.span,
-        )),
+        Ok(_) => Err(bad(too_many(), decl.span)),
+        Err(Exhausted::Memory(n)) if n > MAX_GRAPH_GROUP => Err(bad(too_many(), decl.span)),
+        Err(e) => Err(out_of_budget(e, decl.span)),
     }
 }
 

@@ -454,6 +454,17 @@ pub fn elab_problem(e: &ElabError) -> Problem {
             "search",
             Some("give a larger window, or write the proof sequence"),
         ),
+        OutOfBudget(e) => (
+            "gamecert::elaborate::out_of_budget",
+            format!(
+                "the elaborator's search ran out of the claim's budget: {}",
+                crate::report::wording::limit_reached(e)
+            ),
+            "searched here",
+            Some(
+                "give a larger --budget (or --max-memory), or write out what the search was to find: the proof sequence, the congruences",
+            ),
+        ),
         UnknownCitation(id) => (
             "gamecert::elaborate::unknown_citation",
             format!("no claim of this file has the id `{id}`"),

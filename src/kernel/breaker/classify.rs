@@ -76,7 +76,7 @@ fn classify(
             None => return Ok(Err(ClassifyFailure::CitedOtherGame { citation: i + 1 })),
         }
     }
-    let group = graph.automorphisms(budget)?;
+    let group = graph.group(budget)?;
     // Some automorphism maps `small` into `large`.
     let inside =
         |small: u128, large: u128| group.iter().any(|p| solid::image(p, small) & !large == 0);

@@ -70,10 +70,14 @@ pub fn check(claim: &GameClaim, strategy: &Strategy, mut budget: Budget) -> Verd
     if claim.side != Side::Loser || claim.a != 1 || claim.finish.is_some() {
         return Failure::Refuted(BreakerFailure::NotOneMakerMark).verdict(rule, dimension);
     }
+    let placements = match shape::placements(&claim.board, &claim.goal, &mut budget) {
+        Ok(p) => p,
+        Err(e) => return Failure::Budget(e).verdict(rule, dimension),
+    };
     let checker = Checker {
         claim,
         graph: claim.board.face_graph(),
-        placements: shape::placements(&claim.board, &claim.goal),
+        placements,
     };
     let mut nodes = 0;
     let result = checker.node(strategy, &mut Position::default(), &mut nodes, &mut budget);

@@ -76,7 +76,7 @@ pub struct PriorityRule {
 pub fn check(claim: &GameClaim, strategy: &Priority, mut budget: Budget) -> Verdict {
     let rule = Rule::Priority;
     let dimension = claim.board.dimension();
-    let searched = Game::of(claim, strategy).and_then(|game| {
+    let searched = Game::of(claim, strategy, &mut budget).and_then(|game| {
         for placement in &game.placements {
             if let Some(turns) = game.placement(placement, &mut budget)? {
                 return fail(BreakerFailure::MakerOrder {
@@ -105,7 +105,7 @@ pub fn open_placements(
     strategy: &Priority,
     budget: &mut Budget,
 ) -> Option<usize> {
-    let game = Game::of(claim, strategy).ok()?;
+    let game = Game::of(claim, strategy, budget).ok()?;
     let mut open = 0;
     for placement in &game.placements {
         open += usize::from(game.placement(placement, budget).ok()?.is_some());
@@ -265,7 +265,11 @@ struct Game<'g> {
 }
 
 impl<'g> Game<'g> {
-    fn of(claim: &'g GameClaim, strategy: &'g Priority) -> Result<Self, Failure> {
+    fn of(
+        claim: &'g GameClaim,
+        strategy: &'g Priority,
+        budget: &mut Budget,
+    ) -> Result<Self, Failure> {
         if claim.side != Side::Loser || claim.finish.is_some() || claim.a == 0 {
             return fail(BreakerFailure::NotALoserGame);
         }
@@ -274,7 +278,8 @@ impl<'g> Game<'g> {
         };
         let classes = Classes::of(strategy, lattice, &claim.board)?;
         let mut placements = BTreeSet::new();
-        for placement in shape::placements(&claim.board, &claim.goal) {
+        let placed = shape::placements(&claim.board, &claim.goal, budget);
+        for placement in placed.map_err(Failure::Budget)? {
             for &shift in &classes.shifts {
                 let mut placed: Vec<Cell> = placement.iter().map(|&c| add(c, shift)).collect();
                 placed.sort_unstable();

@@ -8,8 +8,9 @@
 
 use crate::kernel::animals::lattice::Cell;
 use crate::kernel::animals::{Board, shape};
+use crate::kernel::budget::{Budget, Exhausted};
 use crate::kernel::maker::derived::{GameClaim, Side};
-use crate::kernel::verdict::{Refutation, Rule, ThresholdFailure, Verdict};
+use crate::kernel::verdict::{Refutation, Rule, ThresholdFailure, Undecided, Verdict};
 
 /// `threshold A on B = (b_1, ..., inf)`; `None` is inf.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -19,54 +20,62 @@ pub struct ThresholdClaim {
     pub sequence: Vec<Option<u64>>,
 }
 
-/// Checks a threshold claim from its citations (all verified).
-pub fn check(claim: &ThresholdClaim, cited: &[GameClaim]) -> Verdict {
+/// Checks a threshold claim from its citations (all verified); `budget`
+/// bounds listing a finite board's congruences.
+pub fn check(claim: &ThresholdClaim, cited: &[GameClaim], mut budget: Budget) -> Verdict {
     let rule = Rule::Threshold;
-    match failure(claim, cited) {
-        None => Verdict::Verified {
+    match failure(claim, cited, &mut budget) {
+        Ok(None) => Verdict::Verified {
             rule,
             nodes: 0,
             value: claim.sequence.len() as u64,
         },
-        Some(f) => Verdict::Refuted {
+        Ok(Some(f)) => Verdict::Refuted {
             rule,
             refutation: Refutation::Threshold(f),
+        },
+        Err(e) => Verdict::Undecided {
+            rule,
+            reason: Undecided::Budget(e),
         },
     }
 }
 
-fn failure(claim: &ThresholdClaim, cited: &[GameClaim]) -> Option<ThresholdFailure> {
+fn failure(
+    claim: &ThresholdClaim,
+    cited: &[GameClaim],
+    budget: &mut Budget,
+) -> Result<Option<ThresholdFailure>, Exhausted> {
     let infinite_at = claim.sequence.iter().position(Option::is_none);
     let Some(k) = infinite_at.filter(|&k| k + 1 == claim.sequence.len()) else {
-        return Some(ThresholdFailure::NotEndingInInfinity);
+        return Ok(Some(ThresholdFailure::NotEndingInInfinity));
     };
     // k maker marks (0-based index k is the game with k + 1 marks).
     let marks = k + 1;
     if marks < claim.goal.len() {
         // With fewer marks than cells the maker needs two turns, and a
         // breaker with enough marks per turn surrounds his first ones.
-        return Some(ThresholdFailure::InfinityTooEarly {
+        return Ok(Some(ThresholdFailure::InfinityTooEarly {
             n: marks,
             size: claim.goal.len(),
-        });
+        }));
     }
-    let goal = shape::canonical_form(&claim.board, &claim.goal);
-    if let Some(i) = cited
-        .iter()
-        .position(|c| c.board != claim.board || shape::canonical_form(&c.board, &c.goal) != goal)
-    {
-        return Some(ThresholdFailure::CitedOtherGoal { citation: i + 1 });
+    let goal = shape::canonical_form(&claim.board, &claim.goal, budget)?;
+    for (i, c) in cited.iter().enumerate() {
+        if c.board != claim.board || shape::canonical_form(&c.board, &c.goal, budget)? != goal {
+            return Ok(Some(ThresholdFailure::CitedOtherGoal { citation: i + 1 }));
+        }
     }
     for (i, b) in claim.sequence[..k].iter().enumerate() {
         let (n, b) = (i + 1, b.unwrap_or_default() as usize);
         if !won(claim, cited, n, b) {
-            return Some(ThresholdFailure::MissingWinner { n, b });
+            return Ok(Some(ThresholdFailure::MissingWinner { n, b }));
         }
         if !lost(cited, n, b + 1) {
-            return Some(ThresholdFailure::MissingLoser { n, b: b + 1 });
+            return Ok(Some(ThresholdFailure::MissingLoser { n, b: b + 1 }));
         }
     }
-    None
+    Ok(None)
 }
 
 /// Whether the (n,b) game is a maker win by a cited claim (Lemma 5.2), or

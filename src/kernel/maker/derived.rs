@@ -4,6 +4,7 @@
 
 use crate::kernel::animals::lattice::{Cell, Lattice};
 use crate::kernel::animals::{Board, shape};
+use crate::kernel::budget::{Budget, Exhausted};
 use crate::kernel::verdict::{DerivedFailure, DerivedKind, Refutation, Rule, Undecided, Verdict};
 
 /// Who wins, as a claim states it.
@@ -102,10 +103,16 @@ pub fn rule_of(rule: &DerivedRule) -> Rule {
     })
 }
 
-/// Checks a derived claim; `cited` are the cited claims, all verified.
-pub fn check(claim: &GameClaim, rule: &DerivedRule, cited: &[Cited]) -> Verdict {
+/// Checks a derived claim; `cited` are the cited claims, all verified;
+/// `budget` bounds listing a finite board's congruences.
+pub fn check(
+    claim: &GameClaim,
+    rule: &DerivedRule,
+    cited: &[Cited],
+    mut budget: Budget,
+) -> Verdict {
     let code = rule_of(rule);
-    match derive(claim, rule, cited) {
+    match derive(claim, rule, cited, &mut budget) {
         Ok(turns) => Verdict::Verified {
             rule: code,
             nodes: 0,
@@ -119,12 +126,23 @@ pub fn check(claim: &GameClaim, rule: &DerivedRule, cited: &[Cited]) -> Verdict 
             rule: code,
             reason: Undecided::OutsideLimits,
         },
+        Err(Failure::Budget(e)) => Verdict::Undecided {
+            rule: code,
+            reason: Undecided::Budget(e),
+        },
     }
 }
 
 enum Failure {
     Refuted(DerivedFailure),
     TooLarge,
+    Budget(Exhausted),
+}
+
+impl From<Exhausted> for Failure {
+    fn from(e: Exhausted) -> Failure {
+        Failure::Budget(e)
+    }
 }
 
 fn fail(f: DerivedFailure) -> Failure {
@@ -135,7 +153,12 @@ fn fail(f: DerivedFailure) -> Failure {
 /// (the whole goal in one turn; two turns for Prop. 2.2; the cited bound for
 /// Lemma 5.2 and Prop. 5.5, whose strategies are the cited ones; the stage
 /// diagram for Thm. 3.1), else 0.
-fn derive(claim: &GameClaim, rule: &DerivedRule, cited: &[Cited]) -> Result<u64, Failure> {
+fn derive(
+    claim: &GameClaim,
+    rule: &DerivedRule,
+    cited: &[Cited],
+    budget: &mut Budget,
+) -> Result<u64, Failure> {
     let winner = claim.side == Side::Winner;
     let lattice = claim
         .board
@@ -155,7 +178,7 @@ fn derive(claim: &GameClaim, rule: &DerivedRule, cited: &[Cited]) -> Result<u64,
             holds.then_some(0).ok_or(fail(DerivedFailure::Hypothesis))
         }
         DerivedRule::Proposition22 { placements } => {
-            proposition22(claim, placements, lattice.is_some()).map(|()| 2)
+            proposition22(claim, placements, lattice.is_some(), budget).map(|()| 2)
         }
         DerivedRule::Monotonicity | DerivedRule::SubAnimal => {
             let [from] = cited else {
@@ -178,11 +201,11 @@ fn derive(claim: &GameClaim, rule: &DerivedRule, cited: &[Cited]) -> Result<u64,
                 }
                 (_, Side::Winner) => {
                     (f.a, f.finish, f.b) == (c.a, c.finish, c.b)
-                        && shape::is_sub_animal(&c.board, &c.goal, &f.goal)
+                        && shape::is_sub_animal(&c.board, &c.goal, &f.goal, budget)?
                 }
                 (_, Side::Loser) => {
                     (f.a, f.finish, f.b) == (c.a, c.finish, c.b)
-                        && shape::is_sub_animal(&c.board, &f.goal, &c.goal)
+                        && shape::is_sub_animal(&c.board, &f.goal, &c.goal, budget)?
                 }
             };
             let turns = if winner { from.turns.unwrap_or(0) } else { 0 };
@@ -203,16 +226,17 @@ fn proposition22(
     claim: &GameClaim,
     placements: &[Vec<Cell>],
     lattice: bool,
+    budget: &mut Budget,
 ) -> Result<(), Failure> {
     if claim.side != Side::Winner || !lattice || claim.goal.len() != claim.a + 1 {
         return Err(fail(DerivedFailure::Hypothesis));
     }
-    let canonical = shape::canonical_form(&claim.board, &claim.goal);
+    let canonical = shape::canonical_form(&claim.board, &claim.goal, budget)?;
     for (i, p) in placements.iter().enumerate() {
         let mut sorted = p.clone();
         sorted.sort_unstable();
         sorted.dedup();
-        if sorted.len() != p.len() || shape::canonical_form(&claim.board, p) != canonical {
+        if sorted.len() != p.len() || shape::canonical_form(&claim.board, p, budget)? != canonical {
             return Err(fail(DerivedFailure::NotAPlacement { placement: i + 1 }));
         }
     }
