@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use crate::elaborate::Explicit;
 use crate::elaborate::canonical::Canonical;
-use crate::elaborate::load::{SourceFile, UsageError, load};
+use crate::elaborate::load::{SourceFile, UsageError, load_within};
 use crate::kernel::budget::Budget;
 use crate::kernel::impartial::check::check;
 use crate::kernel::partizan::check::Statement;
@@ -62,9 +62,11 @@ pub struct Outcome {
     pub diagnostics: Vec<String>,
 }
 
-/// Kernel-checks every claim of every file reached from `paths`.
+/// Kernel-checks every claim of every file reached from `paths`. The
+/// per-claim limits bound each claim's elaboration too (a fresh budget of
+/// them for its searches), as well as its kernel check.
 pub fn check_paths(paths: &[PathBuf], options: &CheckOptions) -> Result<Outcome, UsageError> {
-    let files = load(paths)?;
+    let files = load_within(paths, &options.limits)?;
     Ok(check_files(&files, options))
 }
 
@@ -361,7 +363,7 @@ fn selected(options: &CheckOptions, id: &str) -> bool {
 /// Kernel-checks a certificate given as text (its includes are resolved
 /// relative to the working directory, inside it).
 pub fn check_source(display: &str, text: &str, options: &CheckOptions) -> Outcome {
-    let file = crate::elaborate::load::from_source(display, text);
+    let file = crate::elaborate::load::from_source_within(display, text, &options.limits);
     check_files(&[file], options)
 }
 

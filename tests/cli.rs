@@ -573,3 +573,51 @@ fn claims_on_one_graph_board_share_its_group() {
     assert!(elapsed.as_secs() < 10, "took {elapsed:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The run's limits bound elaboration too: a `search window` hint ran the
+/// producer for its fixed 120 s whatever `--budget` said (the L pentomino's
+/// search takes about ten seconds). Each claim's elaboration now gets a
+/// fresh budget of the limits its kernel check gets, and says when it ran
+/// out of it.
+#[test]
+fn the_budget_bounds_elaboration_searches() {
+    let dir = scratch_dir("elaboration-budget");
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("certificates/bode-2000/square-winners.cert"),
+    )
+    .expect("shipped certificate");
+    let l5: Vec<&str> = text
+        .lines()
+        .take_while(|l| !l.starts_with("# Inside"))
+        .collect();
+    assert!(l5.iter().any(|l| l.contains("search window 6x6")));
+    std::fs::write(dir.join("l5.cert"), l5.join("\n") + "\n").expect("certificate");
+    for (limits, reached) in [
+        (&["--budget", "1s"][..], "time limit of 1 s reached"),
+        (
+            &["--budget", "1000"][..],
+            "node limit of 1000 positions reached",
+        ),
+        (
+            &["--max-memory", "1"][..],
+            "memory cap of 16384 table entries reached",
+        ),
+    ] {
+        let started = std::time::Instant::now();
+        let args = [&["check"][..], limits, &["l5.cert"]].concat();
+        let out = gamecert_in(&dir, &args);
+        let elapsed = started.elapsed();
+        let text = all_output(&out);
+        assert_eq!(out.status.code(), Some(2), "{limits:?}: {text}");
+        assert!(
+            text.contains(&format!(
+                "the elaborator's search ran out of the claim's budget: {reached} \
+                 [gamecert::elaborate::out_of_budget]"
+            )),
+            "{limits:?}: {text}"
+        );
+        assert!(elapsed.as_secs() < 6, "{limits:?} took {elapsed:?}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

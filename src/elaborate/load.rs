@@ -19,6 +19,7 @@ use std::path::{Path, PathBuf};
 use sha2::{Digest, Sha256};
 
 use super::{ElabError, ElabErrorKind, ElaboratedClaim};
+use crate::kernel::budget::Limits;
 use crate::syntax::ast::{File, Item, Span};
 use crate::syntax::parse_file;
 
@@ -118,9 +119,17 @@ pub fn read_text(path: &Path, max: u64) -> Result<String, ReadError> {
 /// cannot be resolved: then nothing is read).
 type Root = Result<PathBuf, ReadError>;
 
-/// All files reached from the given paths, sorted by display path.
+/// All files reached from the given paths, sorted by display path
+/// (elaborated within the default limits).
 pub fn load(paths: &[PathBuf]) -> Result<Vec<SourceFile>, UsageError> {
-    let mut loader = Loader::new();
+    load_within(paths, &Limits::default())
+}
+
+/// All files reached from the given paths, sorted by display path; each
+/// claim's elaboration searches within a fresh budget of `limits`, the
+/// run's per-claim limits.
+pub fn load_within(paths: &[PathBuf], limits: &Limits) -> Result<Vec<SourceFile>, UsageError> {
+    let mut loader = Loader::new(limits);
     for path in paths {
         let meta = std::fs::metadata(path).map_err(|e| UsageError::at(path, e))?;
         if meta.is_dir() {
@@ -233,9 +242,16 @@ impl Walk<'_> {
 }
 
 /// A file given as text rather than read from disk; its includes resolve
-/// against the working directory, which is then also its root.
+/// against the working directory, which is then also its root
+/// (elaborated within the default limits).
 pub fn from_source(display: &str, text: &str) -> SourceFile {
-    let mut loader = Loader::new();
+    from_source_within(display, text, &Limits::default())
+}
+
+/// [`from_source`], each claim's elaboration searching within a fresh
+/// budget of `limits`.
+pub fn from_source_within(display: &str, text: &str, limits: &Limits) -> SourceFile {
+    let mut loader = Loader::new(limits);
     let root: Root = Path::new(".").canonicalize().map_err(ReadError::from);
     let key = match &root {
         Ok(root) => root.join(display),
@@ -263,18 +279,21 @@ struct Loader {
     /// The canonical working directory, against which display paths are
     /// made relative (read once, not per file).
     cwd: Option<PathBuf>,
+    /// The run's per-claim limits, which bound elaboration too.
+    limits: Limits,
     files: BTreeMap<PathBuf, SourceFile>,
     /// Resolved includes: (includer, index of the include item, included file).
     edges: Vec<(PathBuf, usize, PathBuf)>,
 }
 
 impl Loader {
-    fn new() -> Loader {
+    fn new(limits: &Limits) -> Loader {
         let cwd = std::env::current_dir()
             .ok()
             .and_then(|cwd| cwd.canonicalize().ok());
         Loader {
             cwd,
+            limits: limits.clone(),
             files: BTreeMap::new(),
             edges: Vec::new(),
         }
@@ -320,9 +339,9 @@ impl Loader {
                     })?;
                 read_pinned(&resolved, pin, path.span)
             };
-            super::claims_reading(&ast, &read, &crate::kernel::budget::Limits::default())
+            super::claims_reading(&ast, &read, &self.limits)
         };
-        let declared = super::declarations(&ast);
+        let declared = super::declarations_within(&ast, &self.limits);
         let mut file = SourceFile {
             display: display_path(&canonical, self.cwd.as_deref()),
             sha256: sha256_hex(text.as_bytes()),
