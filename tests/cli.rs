@@ -318,6 +318,7 @@ fn all_output(out: &std::process::Output) -> String {
 }
 
 /// Makes a FIFO at `path` (with the system's `mkfifo`).
+#[cfg(unix)]
 fn mkfifo(path: &std::path::Path) {
     let made = Command::new("mkfifo")
         .arg(path)
@@ -332,6 +333,7 @@ const SECRET: &str = "TOPSECRET-0451 not a certificate";
 /// A file given by its bare name roots the tree at its own directory: an
 /// include, a link and a card file leading out of it are refused with a
 /// span on the item, and the outside file's text is never shown.
+#[cfg(unix)]
 #[test]
 fn a_bare_file_name_roots_the_tree_at_its_directory() {
     let base = scratch_dir("root");
@@ -393,6 +395,7 @@ fn quick() -> gamecert::driver::CheckOptions {
 /// A directory walk follows no link out of the tree (one to `/` would walk
 /// the file system) and reports each such link, enters every directory
 /// once (a link to an ancestor would loop), and reads no FIFO.
+#[cfg(unix)]
 #[test]
 fn directory_walks_stay_in_the_tree_and_terminate() {
     let base = scratch_dir("walk");
@@ -439,6 +442,7 @@ fn directory_walks_stay_in_the_tree_and_terminate() {
 /// the size limit (its length is not trusted, only the bytes read) or one
 /// that is not UTF-8 (whose bytes are not quoted); included, they are
 /// errors on the include.
+#[cfg(unix)]
 #[test]
 fn only_bounded_regular_utf8_files_are_read() {
     let base = scratch_dir("regular");

@@ -509,6 +509,7 @@ mod tests {
         let _ = std::fs::remove_file(&path);
     }
 
+    #[cfg(unix)]
     #[test]
     fn only_regular_utf8_files_are_read() {
         assert_eq!(

@@ -152,7 +152,7 @@ pub enum ElabErrorKind {
     /// A search of the elaborator (a `search` hint, the congruences a
     /// certificate leaves out, a board's automorphisms) ran out of the
     /// claim's budget.
-    OutOfBudget(crate::kernel::budget::Exhausted),
+    OutOfBudget(Exhausted),
     /// A derived rule cites a claim id the file does not have.
     UnknownCitation(String),
     /// Claims cite each other in a circle.

@@ -641,6 +641,8 @@ impl<'a> Excerpt<'a> {
     /// beyond the context shown; a piece of the line when they are long.
     fn around(name: &'a str, index: &LineIndex<'a>, span: Span) -> Excerpt<'a> {
         let source = index.source;
+        let start = span.start.min(source.len());
+        let span = Span::new(start, span.end.clamp(start, source.len()));
         let line = index.line(span.start);
         let first = line.saturating_sub(CONTEXT_LINES + 1);
         let last = index.line(span.end) + CONTEXT_LINES + 2;
