@@ -492,7 +492,8 @@ fn display_path(path: &Path, cwd: Option<&Path>) -> String {
 mod tests {
     use super::*;
 
-    /// A scratch file under the temporary directory, unique to this test.
+    /// A scratch file in a directory of its own under the temporary
+    /// directory, unique to this test.
     fn scratch(name: &str, bytes: &[u8]) -> PathBuf {
         let dir = std::env::temp_dir().join(format!("gamecert-load-{}-{name}", std::process::id()));
         let _ = std::fs::create_dir_all(&dir);
@@ -506,7 +507,7 @@ mod tests {
         let path = scratch("eleven", b"gamecert 1\n");
         assert_eq!(read_text(&path, 11).as_deref(), Ok("gamecert 1\n"));
         assert_eq!(read_text(&path, 10), Err(ReadError::TooLarge { max: 10 }));
-        let _ = std::fs::remove_file(&path);
+        let _ = path.parent().map(std::fs::remove_dir_all);
     }
 
     #[cfg(unix)]
@@ -525,6 +526,6 @@ mod tests {
             read_text(&path, MAX_FILE_BYTES),
             Err(ReadError::NotUtf8 { offset: 16 })
         );
-        let _ = std::fs::remove_file(&path);
+        let _ = path.parent().map(std::fs::remove_dir_all);
     }
 }
