@@ -15,6 +15,7 @@ use crate::kernel::budget::Budget;
 use crate::kernel::impartial::{Play, evaluate};
 use crate::kernel::partizan::check::{Evidence, Statement, check};
 use crate::kernel::verdict::Verdict;
+use crate::report::output::{Out, error};
 use crate::syntax::parse_game;
 
 /// The default targets: Cram and Domino Juvavum (issue 2), Domineering and a
@@ -34,30 +35,31 @@ const TARGETS: &[&str] = &[
 ];
 
 /// Runs the benchmark; `jobs` threads search each impartial game.
-pub fn run(games: Vec<String>, jobs: usize) -> i32 {
+/// Writes through `out`, which stops quietly when the reader goes away.
+pub fn run(games: Vec<String>, jobs: usize, out: &mut Out) -> i32 {
     let default_targets = games.is_empty();
     let cases: Vec<String> = if games.is_empty() {
         TARGETS.iter().map(|s| s.to_string()).collect()
     } else {
         games
     };
-    println!(
+    out.line(&format!(
         "{} cores available, {jobs} search threads for impartial games",
         std::thread::available_parallelism().map_or(1, |n| n.get()),
-    );
+    ));
     for case in cases {
         if case == "breaker" {
-            time_breaker(jobs);
+            time_breaker(jobs, out);
             continue;
         }
         let Ok(expr) = parse_game(&case) else {
-            eprintln!("error: cannot parse `{case}`");
+            error(&format!("error: cannot parse `{case}`\n"));
             return 2;
         };
         let name: String = case.chars().take(22).collect();
         if partizan::uses_partizan_notation(&expr.node) {
             let Ok(term) = partizan::term(&expr) else {
-                eprintln!("error: cannot elaborate `{case}`");
+                error(&format!("error: cannot elaborate `{case}`\n"));
                 return 2;
             };
             // Canonical forms recurse once per move: a large stack.
@@ -68,32 +70,32 @@ pub fn run(games: Vec<String>, jobs: usize) -> i32 {
                 .and_then(|h| h.join().ok())
                 .flatten();
             match timed {
-                Some((canonical, check, ok)) => println!(
+                Some((canonical, check, ok)) => out.line(&format!(
                     "{name:<22} canonical form {canonical:>8.3} s   kernel check {check:>8.3} s ({})",
                     if ok { "verified" } else { "NOT verified" }
-                ),
-                None => println!("{name:<22} undecided (budget)"),
+                )),
+                None => out.line(&format!("{name:<22} undecided (budget)")),
             }
             continue;
         }
         let Ok(game) = games::game(&expr) else {
-            eprintln!("error: cannot elaborate `{case}`");
+            error(&format!("error: cannot elaborate `{case}`\n"));
             return 2;
         };
         let started = Instant::now();
         match evaluate(&game, Play::Normal, Budget::unlimited(), jobs - 1) {
-            Ok((a, nodes)) => println!(
+            Ok((a, nodes)) => out.line(&format!(
                 "{name:<22} grundy {:>3}  {:>10} positions  {:>8.3} s",
                 a.value,
                 nodes,
                 started.elapsed().as_secs_f64()
-            ),
-            Err(_) => println!("{name:<22} undecided (memory cap)"),
+            )),
+            Err(_) => out.line(&format!("{name:<22} undecided (memory cap)")),
         }
     }
     if default_targets {
-        time_cards();
-        time_breaker(jobs);
+        time_cards(out);
+        time_breaker(jobs, out);
     }
     0
 }
@@ -107,11 +109,13 @@ const PLATONIC: &str = "certificates/bode-2000/platonic-classification.cert";
 /// on the Norris-Sieben directory (every threshold sequence of Figures 5
 /// and 14; target 5 s) and on the platonic classifications (the
 /// icosahedron's target: 10 s).
-fn time_breaker(jobs: usize) {
+fn time_breaker(jobs: usize, out: &mut Out) {
     use crate::elaborate::Explicit;
     let square = format!("{NORRIS_SIEBEN}/square.cert");
     let Ok(text) = std::fs::read_to_string(&square) else {
-        println!("breaker                skipped ({square} not found; run from the crate root)");
+        out.line(&format!(
+            "breaker                skipped ({square} not found; run from the crate root)"
+        ));
         return;
     };
     let file = crate::syntax::parse_file(&text);
@@ -132,13 +136,15 @@ fn time_breaker(jobs: usize) {
                     crate::kernel::breaker::priority::check(&claim, &strategy, Budget::unlimited());
                 verified &= matches!(verdict, Verdict::Verified { .. });
             }
-            println!(
+            out.line(&format!(
                 "P4_5 (2,4) priority    kernel {:.2} ms per check (mean of {runs}) ({})",
                 started.elapsed().as_secs_f64() * 1000.0 / f64::from(runs),
                 if verified { "verified" } else { "NOT verified" }
-            );
+            ));
         }
-        None => println!("P4_5 (2,4) priority    claim p45-24 not found in {square}"),
+        None => out.line(&format!(
+            "P4_5 (2,4) priority    claim p45-24 not found in {square}"
+        )),
     }
     for (name, path) in [
         ("figures 5 and 14", NORRIS_SIEBEN),
@@ -158,16 +164,16 @@ fn time_breaker(jobs: usize) {
         match crate::driver::check_paths(&[std::path::PathBuf::from(path)], &options) {
             Ok(outcome) => {
                 let s = &outcome.report.summary;
-                println!(
+                out.line(&format!(
                     "{name:<22} check {:.3} s ({} verified, {} refuted, {} undecided, {} errors; {jobs} jobs)",
                     started.elapsed().as_secs_f64(),
                     s.verified,
                     s.refuted,
                     s.undecided,
                     s.errors
-                );
+                ));
             }
-            Err(_) => println!("{name:<22} skipped ({path} not found)"),
+            Err(_) => out.line(&format!("{name:<22} skipped ({path} not found)")),
         }
     }
 }
@@ -179,19 +185,19 @@ const SNAKY_CARDS: &str = "certificates/external/snaky-15x15-cards.txt";
 
 /// Times reading, translating and checking the Snaky cards, and the
 /// kernel's option checks per second.
-fn time_cards() {
+fn time_cards(out: &mut Out) {
     use crate::kernel::animals::lattice::Lattice;
     use crate::kernel::animals::{Board, Region};
     use crate::kernel::maker::{Justification, WinnerClaim, check};
     let started = Instant::now();
     let Ok(text) = std::fs::read_to_string(SNAKY_CARDS) else {
-        println!(
+        out.line(&format!(
             "snaky cards            skipped ({SNAKY_CARDS} not found; run from the crate root)"
-        );
+        ));
         return;
     };
     let Ok(cards) = crate::import::CardFile::parse(&text) else {
-        println!("snaky cards            the card file does not parse");
+        out.line("snaky cards            the card file does not parse");
         return;
     };
     let read = started.elapsed().as_secs_f64();
@@ -221,7 +227,7 @@ fn time_cards() {
             Justification::Replies { replies, pass } => replies.len() + usize::from(pass.is_some()),
         })
         .sum();
-    println!(
+    out.line(&format!(
         "snaky cards ({} cards) read {:.3} s, translated {:.3} s, kernel {:.3} s: {:.3} s end to end ({}); {options} options, {:.0} option checks per second",
         cards.len(),
         read,
@@ -234,7 +240,7 @@ fn time_cards() {
             "NOT verified"
         },
         options as f64 / kernel.max(1e-9)
-    );
+    ));
 }
 
 /// Seconds for the canonical form, seconds for the kernel's check of it, and

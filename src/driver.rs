@@ -15,7 +15,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::elaborate::canonical::Canonical;
-use crate::elaborate::load::{SourceFile, UsageError, load};
+use crate::elaborate::load::{SourceFile, UsageError, load_within};
 use crate::elaborate::{ElabError, ElabErrorKind};
 use crate::kernel::budget::Budget;
 use crate::kernel::claim::{self, Claim};
@@ -23,7 +23,7 @@ use crate::kernel::ledger::{Ledger, Place};
 use crate::kernel::partizan::check::Statement;
 use crate::kernel::verdict::Verdict;
 use crate::report::diagnostics::{
-    Problem, elab_problem, line_column, render, syntax_problem, verdict_problem,
+    LineIndex, Problem, elab_problem, render, syntax_problem, verdict_problem,
 };
 use crate::report::locate::{Location, locate};
 use crate::report::{
@@ -31,23 +31,8 @@ use crate::report::{
 };
 use crate::syntax::ast::Item;
 
-/// Limits for each claim's search.
-#[derive(Clone, Debug)]
-pub struct Limits {
-    /// Node limit per claim.
-    pub max_nodes: Option<u64>,
-    /// Time limit per claim.
-    pub time: Option<Duration>,
-    /// Memo entry cap per claim.
-    pub max_entries: usize,
-}
-
-impl Limits {
-    /// A fresh budget with these limits.
-    pub fn budget(&self) -> Budget {
-        Budget::new(self.max_nodes, self.time, self.max_entries)
-    }
-}
+/// Limits for each claim's search (and elaboration).
+pub use crate::kernel::budget::Limits;
 
 /// How one claim's check ended.
 #[derive(Clone, Debug)]
@@ -95,9 +80,11 @@ pub struct Outcome {
     pub diagnostics: Vec<String>,
 }
 
-/// Kernel-checks every claim of every file reached from `paths`.
+/// Kernel-checks every claim of every file reached from `paths`. The
+/// per-claim limits bound each claim's elaboration too (a fresh budget of
+/// them for its searches), as well as its kernel check.
 pub fn check_paths(paths: &[PathBuf], options: &CheckOptions) -> Result<Outcome, UsageError> {
-    let files = load(paths)?;
+    let files = load_within(paths, &options.limits)?;
     Ok(check_files(&files, options))
 }
 
@@ -289,15 +276,13 @@ fn assemble(
     let mut reports = Vec::new();
     let mut place = 0;
     for file in files {
+        let index = LineIndex::new(&file.source);
         let mut problems: Vec<Problem> = file.ast.errors.iter().map(syntax_problem).collect();
         problems.extend(file.file_errors.iter().map(elab_problem));
-        let errors: Vec<ErrorReport> = problems
-            .iter()
-            .map(|p| error_report(p, &file.source))
-            .collect();
+        let errors: Vec<ErrorReport> = problems.iter().map(|p| error_report(p, &index)).collect();
         summary.errors += errors.len();
         for p in &problems {
-            diagnostics.push(render(p, &file.display, &file.source));
+            diagnostics.push(render(p, &file.display, &index));
         }
         let mut claims = Vec::new();
         let written = file.ast.items.iter().filter_map(|item| match item {
@@ -310,7 +295,7 @@ fn assemble(
             if !selected(options, &claim.id) {
                 continue;
             }
-            let (line, _) = line_column(&file.source, claim.span.start);
+            let (line, _) = index.line_column(claim.span.start);
             let depends_on = claim
                 .explicit
                 .as_ref()
@@ -323,7 +308,7 @@ fn assemble(
                 match (&schedule.claims[here], results[here].take()) {
                     (Err(e), _) => {
                         let problem = elab_problem(e);
-                        diagnostics.push(render(&problem, &file.display, &file.source));
+                        diagnostics.push(render(&problem, &file.display, &index));
                         let detail = format!("{} [{}]", problem.message, problem.code);
                         (VerdictName::Error, String::new(), detail, None)
                     }
@@ -339,8 +324,8 @@ fn assemble(
                             + &hint.map(wording::suggestion).unwrap_or_default();
                         if let Some(at) = locate(ast_claim, &v) {
                             let problem = verdict_problem(name, &claim.id, &detail, &at);
-                            diagnostics.push(render(&problem, &file.display, &file.source));
-                            location = Some(location_report(&at, &file.source));
+                            diagnostics.push(render(&problem, &file.display, &index));
+                            location = Some(location_report(&at, &index));
                         }
                         (name, v.rule().code().to_string(), detail, Some(secs))
                     }
@@ -399,12 +384,12 @@ fn selected(options: &CheckOptions, id: &str) -> bool {
 /// Kernel-checks a certificate given as text (its includes are resolved
 /// relative to the working directory, inside it).
 pub fn check_source(display: &str, text: &str, options: &CheckOptions) -> Outcome {
-    let file = crate::elaborate::load::from_source(display, text);
+    let file = crate::elaborate::load::from_source_within(display, text, &options.limits);
     check_files(&[file], options)
 }
 
-fn location_report(at: &Location, source: &str) -> LocationReport {
-    let (line, column) = line_column(source, at.span.start);
+fn location_report(at: &Location, index: &LineIndex) -> LocationReport {
+    let (line, column) = index.line_column(at.span.start);
     LocationReport {
         line,
         column,
@@ -414,8 +399,8 @@ fn location_report(at: &Location, source: &str) -> LocationReport {
     }
 }
 
-fn error_report(p: &Problem, source: &str) -> ErrorReport {
-    let (line, column) = line_column(source, p.span.start);
+fn error_report(p: &Problem, index: &LineIndex) -> ErrorReport {
+    let (line, column) = index.line_column(p.span.start);
     ErrorReport {
         code: p.code,
         message: p.message.clone(),

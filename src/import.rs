@@ -238,7 +238,7 @@ impl CardFile {
     /// `board` (the square lattice or a region of it). Card N is situation
     /// `card-N`; situations come in increasing height.
     pub fn proof_sequence(&self, board: &Board, goal: &[Cell]) -> ProofSequence {
-        let placer = Placer::new(board);
+        let placer = Placer::plane(board);
         let mut order: Vec<usize> = (0..self.cards.len()).collect();
         order.sort_by_key(|&i| (self.cards[i].height, i));
         let mut position = vec![0; self.cards.len()];

@@ -3,7 +3,6 @@
 
 mod args;
 
-use std::io::Write;
 use std::process::ExitCode;
 
 use clap::Parser;
@@ -12,9 +11,13 @@ use args::{Cli, Command, Format};
 use gamecert::driver::{CheckOptions, check_paths, exit_code};
 use gamecert::elaborate::canonical::Canonical;
 use gamecert::elaborate::games;
+use gamecert::elaborate::load::{MAX_FILE_BYTES, read_text};
 use gamecert::kernel::budget::Budget;
 use gamecert::kernel::impartial::{Outcome, Play, evaluate};
-use gamecert::report::diagnostics::{elab_problem, line_column, render, syntax_problem};
+use gamecert::report::diagnostics::{
+    LineIndex, elab_problem, read_error, render, syntax_problem, usage_error,
+};
+use gamecert::report::output::{Out, error};
 use gamecert::syntax::parse_game;
 
 fn main() -> ExitCode {
@@ -27,27 +30,30 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     // Exit policy (SPEC 5): 0 all verified, 1 refuted, 2 malformed input or
     // usage, 3 undecided. clap already exits with 2 on a usage error.
+    // Every command writes its output through `out`, which stops quietly
+    // when the reader closes the pipe.
+    let mut out = Out::new();
     let code = match cli.command {
-        Command::Check(c) => run_check(c),
-        Command::Eval(e) => run_eval(e),
-        Command::Bench(b) => run_bench(b),
-        Command::Render(r) => run_render(r),
-        Command::Import(i) => run_import(i),
-        Command::Prove(p) => run_prove(p),
-        Command::Elaborate(e) => run_elaborate(e),
+        Command::Check(c) => run_check(c, &mut out),
+        Command::Eval(e) => run_eval(e, &mut out),
+        Command::Bench(b) => run_bench(b, &mut out),
+        Command::Render(r) => run_render(r, &mut out),
+        Command::Import(i) => run_import(i, &mut out),
+        Command::Prove(p) => run_prove(p, &mut out),
+        Command::Elaborate(e) => run_elaborate(e, &mut out),
     };
-    ExitCode::from(code as u8)
+    ExitCode::from(out.finish(code) as u8)
 }
 
 /// The search limits, or `None` after reporting a malformed `--budget`.
 fn usable_limits(budget: &args::BudgetArgs) -> Option<gamecert::driver::Limits> {
     budget
         .limits()
-        .map_err(|msg| eprintln!("error: {msg}"))
+        .map_err(|msg| error(&format!("error: {msg}\n")))
         .ok()
 }
 
-fn run_check(c: args::CheckArgs) -> i32 {
+fn run_check(c: args::CheckArgs, out: &mut Out) -> i32 {
     let Some(limits) = usable_limits(&c.budget) else {
         return 2;
     };
@@ -66,22 +72,22 @@ fn run_check(c: args::CheckArgs) -> i32 {
     let outcome = match check_paths(&paths, &options) {
         Ok(o) => o,
         Err(e) => {
-            eprintln!("error: {}: {}", e.path.display(), e.message);
+            error(&usage_error(&e));
             return 2;
         }
     };
     for d in &outcome.diagnostics {
-        eprint!("{d}");
+        error(d);
     }
     let text = match c.format {
         Format::Human => outcome.report.to_human(),
         Format::Json => outcome.report.to_json() + "\n",
     };
-    let _ = std::io::stdout().write_all(text.as_bytes());
+    out.write(&text);
     exit_code(&outcome.report.summary)
 }
 
-fn run_eval(e: args::EvalArgs) -> i32 {
+fn run_eval(e: args::EvalArgs, out: &mut Out) -> i32 {
     let Some(limits) = usable_limits(&e.budget) else {
         return 2;
     };
@@ -89,7 +95,11 @@ fn run_eval(e: args::EvalArgs) -> i32 {
     let expr = match parse_game(&text) {
         Ok(g) => g,
         Err(err) => {
-            eprint!("{}", render(&syntax_problem(&err), "<game>", &text));
+            error(&render(
+                &syntax_problem(&err),
+                "<game>",
+                &LineIndex::new(&text),
+            ));
             return 2;
         }
     };
@@ -97,16 +107,28 @@ fn run_eval(e: args::EvalArgs) -> i32 {
         let term = match gamecert::elaborate::partizan::term(&expr) {
             Ok(t) => t,
             Err(err) => {
-                eprint!("{}", render(&elab_problem(&err), "<game>", &text));
+                error(&render(
+                    &elab_problem(&err),
+                    "<game>",
+                    &LineIndex::new(&text),
+                ));
                 return 2;
             }
         };
-        return eval_partizan(&term, limits.budget());
+        let (lines, code) = eval_partizan(&term, limits.budget());
+        for line in lines {
+            out.line(&line);
+        }
+        return code;
     }
     let game = match games::game(&expr) {
         Ok(g) => g,
         Err(err) => {
-            eprint!("{}", render(&elab_problem(&err), "<game>", &text));
+            error(&render(
+                &elab_problem(&err),
+                "<game>",
+                &LineIndex::new(&text),
+            ));
             return 2;
         }
     };
@@ -121,11 +143,11 @@ fn run_eval(e: args::EvalArgs) -> i32 {
                     Outcome::P => "P",
                     Outcome::N => "N",
                 };
-                println!("grundy{name}: {}", analysis.value);
-                println!("outcome{name}: {outcome}");
+                out.line(&format!("grundy{name}: {}", analysis.value));
+                out.line(&format!("outcome{name}: {outcome}"));
             }
             Err(_) => {
-                println!("grundy{name}: undecided (budget exhausted)");
+                out.line(&format!("grundy{name}: undecided (budget exhausted)"));
                 undecided = true;
             }
         }
@@ -133,20 +155,23 @@ fn run_eval(e: args::EvalArgs) -> i32 {
     if undecided { 3 } else { 0 }
 }
 
-/// Prints the canonical form and the outcome of a partizan game. Runs on a
-/// thread with a large stack: canonical forms recurse once per move.
-fn eval_partizan(term: &gamecert::kernel::partizan::game::Term, budget: Budget) -> i32 {
+/// The lines to print for a partizan game (its canonical form and outcome)
+/// and the exit code. Runs on a thread with a large stack: canonical forms
+/// recurse once per move.
+fn eval_partizan(
+    term: &gamecert::kernel::partizan::game::Term,
+    budget: Budget,
+) -> (Vec<String>, i32) {
     let term = term.clone();
     let work = move || {
+        let undecided = || (vec!["value: undecided (budget exhausted)".to_string()], 3);
         let mut canon = Canonical::new(budget);
         let Ok(g) = canon.of_term(&term) else {
-            println!("value: undecided (budget exhausted)");
-            return 3;
+            return undecided();
         };
         let zero = canon.cmp.games.zero();
         let (Ok(ge), Ok(le)) = (canon.cmp.ge(g, zero), canon.cmp.ge(zero, g)) else {
-            println!("value: undecided (budget exhausted)");
-            return 3;
+            return undecided();
         };
         let outcome = match (ge, le) {
             (true, true) => "P",
@@ -154,16 +179,15 @@ fn eval_partizan(term: &gamecert::kernel::partizan::game::Term, budget: Budget) 
             (false, true) => "R",
             (false, false) => "N",
         };
-        println!("value: {}", canon.print(g));
-        println!("outcome: {outcome}");
-        0
+        let value = format!("value: {}", canon.print(g));
+        (vec![value, format!("outcome: {outcome}")], 0)
     };
     std::thread::Builder::new()
         .stack_size(256 << 20)
         .spawn(work)
         .ok()
         .and_then(|h| h.join().ok())
-        .unwrap_or(2)
+        .unwrap_or((Vec::new(), 2))
 }
 
 /// The requested thread count, or the number of cores (at least one).
@@ -175,25 +199,23 @@ fn jobs_or_cores(jobs: Option<usize>) -> usize {
 /// Writes an SVG file per declared animal and finite board (`board-NAME.svg`);
 /// declaration errors are printed
 /// and make the exit code 2.
-fn run_render(r: args::RenderArgs) -> i32 {
+fn run_render(r: args::RenderArgs, out: &mut Out) -> i32 {
     let files = match gamecert::elaborate::load::load(std::slice::from_ref(&r.file)) {
         Ok(f) => f,
         Err(e) => {
-            eprintln!("error: {}: {}", e.path.display(), e.message);
+            error(&usage_error(&e));
             return 2;
         }
     };
     if let Err(e) = std::fs::create_dir_all(&r.out) {
-        eprintln!("error: {}: {e}", r.out.display());
+        error(&format!("error: {}: {e}\n", r.out.display()));
         return 2;
     }
     let mut code = 0;
     for file in &files {
+        let index = LineIndex::new(&file.source);
         for problem in &file.file_errors {
-            eprint!(
-                "{}",
-                render(&elab_problem(problem), &file.display, &file.source)
-            );
+            error(&render(&elab_problem(problem), &file.display, &index));
             code = 2;
         }
         let boards = file.boards.iter().filter_map(|(name, board)| {
@@ -219,9 +241,9 @@ fn run_render(r: args::RenderArgs) -> i32 {
         for (name, text) in pictures.chain(digraphs) {
             let path = r.out.join(name);
             match std::fs::write(&path, text) {
-                Ok(()) => println!("{}", path.display()),
+                Ok(()) => out.line(&path.display().to_string()),
                 Err(e) => {
-                    eprintln!("error: {}: {e}", path.display());
+                    error(&format!("error: {}: {e}\n", path.display()));
                     code = 2;
                 }
             }
@@ -233,11 +255,11 @@ fn run_render(r: args::RenderArgs) -> i32 {
 /// Prints the file with each maker claim's proof sequence written out as
 /// the kernel checks it; other items as written. Exit 2 when a claim cannot
 /// be elaborated (its diagnostic goes to standard error).
-fn run_elaborate(e: args::ElaborateArgs) -> i32 {
+fn run_elaborate(e: args::ElaborateArgs, out: &mut Out) -> i32 {
     let files = match gamecert::elaborate::load::load(std::slice::from_ref(&e.file)) {
         Ok(f) => f,
         Err(err) => {
-            eprintln!("error: {}: {}", err.path.display(), err.message);
+            error(&usage_error(&err));
             return 2;
         }
     };
@@ -245,21 +267,16 @@ fn run_elaborate(e: args::ElaborateArgs) -> i32 {
         return 2;
     };
     let mut code = 0;
+    let index = LineIndex::new(&file.source);
     for problem in &file.file_errors {
-        eprint!(
-            "{}",
-            render(&elab_problem(problem), &file.display, &file.source)
-        );
+        error(&render(&elab_problem(problem), &file.display, &index));
         code = 2;
     }
     let explicit = gamecert::elaborate::maker::explicit_file(file);
-    let _ = std::io::stdout().write_all(explicit.as_bytes());
+    out.write(&explicit);
     for claim in &file.claims {
         if let Err(err) = &claim.explicit {
-            eprint!(
-                "{}",
-                render(&elab_problem(err), &file.display, &file.source)
-            );
+            error(&render(&elab_problem(err), &file.display, &index));
             code = 2;
         }
     }
@@ -269,19 +286,15 @@ fn run_elaborate(e: args::ElaborateArgs) -> i32 {
 /// Searches for a maker win; writes the certificate and says whether the
 /// kernel accepts it (exit 0), or why there is none (exit 1 lost, 3 budget
 /// or too large, 2 bad input).
-fn run_prove(p: args::ProveArgs) -> i32 {
-    let limits = match p.limits.limits() {
-        Ok(l) => l,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return 2;
-        }
+fn run_prove(p: args::ProveArgs, out: &mut Out) -> i32 {
+    let Some(limits) = usable_limits(&p.limits) else {
+        return 2;
     };
     let declarations = match &p.file {
-        Some(path) => match std::fs::read_to_string(path) {
+        Some(path) => match read_text(path, MAX_FILE_BYTES) {
             Ok(text) => text,
             Err(e) => {
-                eprintln!("error: {}: {e}", path.display());
+                error(&format!("error: {}: {}\n", path.display(), read_error(&e)));
                 return 2;
             }
         },
@@ -290,7 +303,7 @@ fn run_prove(p: args::ProveArgs) -> i32 {
     let statement = p.statement.join(" ");
     let window = match p.window.as_deref().map(parse_window) {
         Some(None) => {
-            eprintln!("error: --window takes ROWSxCOLS, e.g. 5x5");
+            error("error: --window takes ROWSxCOLS, e.g. 5x5\n");
             return 2;
         }
         Some(Some(w)) => Some(w),
@@ -301,18 +314,16 @@ fn run_prove(p: args::ProveArgs) -> i32 {
             match &p.out {
                 Some(path) => {
                     if let Err(e) = std::fs::write(path, &certificate) {
-                        eprintln!("error: {}: {e}", path.display());
+                        error(&format!("error: {}: {e}\n", path.display()));
                         return 2;
                     }
                 }
-                None => {
-                    let _ = std::io::stdout().write_all(certificate.as_bytes());
-                }
+                None => out.write(&certificate),
             }
             code
         }
         Err((message, code)) => {
-            eprintln!("{message}");
+            error(&format!("{message}\n"));
             code
         }
     }
@@ -326,7 +337,7 @@ fn parse_window(text: &str) -> Option<(u16, u16)> {
 
 /// Translates a machine-made certificate; errors name the card and the
 /// line and column, and exit with 2.
-fn run_import(i: args::ImportArgs) -> i32 {
+fn run_import(i: args::ImportArgs, out: &mut Out) -> i32 {
     let args::ImportFormat::SnakyCards = i.format;
     let (name, goal) = match i.goal.to_ascii_lowercase().as_str() {
         "snaky" => ("Snaky", gamecert::import::SNAKY.to_vec()),
@@ -334,33 +345,28 @@ fn run_import(i: args::ImportArgs) -> i32 {
         _ => match gamecert::import::parse_cells(&i.goal) {
             Some(cells) => ("Goal", cells),
             None => {
-                eprintln!("error: --goal takes `snaky`, `domino` or cells `(x,y) (x,y) ...`");
+                error("error: --goal takes `snaky`, `domino` or cells `(x,y) (x,y) ...`\n");
                 return 2;
             }
         },
     };
-    let text = match std::fs::metadata(&i.file) {
-        Ok(m) if m.len() > gamecert::import::MAX_CARD_BYTES as u64 => {
-            eprintln!(
-                "error: {}: larger than {} bytes",
+    let text = match read_text(&i.file, gamecert::import::MAX_CARD_BYTES as u64) {
+        Ok(t) => t,
+        Err(e) => {
+            error(&format!(
+                "error: {}: {}\n",
                 i.file.display(),
-                gamecert::import::MAX_CARD_BYTES
-            );
+                read_error(&e)
+            ));
             return 2;
         }
-        _ => match std::fs::read_to_string(&i.file) {
-            Ok(t) => t,
-            Err(e) => {
-                eprintln!("error: {}: {e}", i.file.display());
-                return 2;
-            }
-        },
     };
     let cards = match gamecert::import::CardFile::parse(&text) {
         Ok(c) => c,
         Err(e) => {
-            let (line, column) = line_column(&text, e.offset);
-            eprintln!("error: {}:{line}:{column}: {}", i.file.display(), e.message);
+            let (line, column) = LineIndex::new(&text).line_column(e.offset);
+            let file = i.file.display();
+            error(&format!("error: {file}:{line}:{column}: {}\n", e.message));
             return 2;
         }
     };
@@ -373,18 +379,18 @@ fn run_import(i: args::ImportArgs) -> i32 {
         Some(path) => match std::fs::write(path, certificate) {
             Ok(()) => 0,
             Err(e) => {
-                eprintln!("error: {}: {e}", path.display());
+                error(&format!("error: {}: {e}\n", path.display()));
                 2
             }
         },
         None => {
-            let _ = std::io::stdout().write_all(certificate.as_bytes());
+            out.write(&certificate);
             0
         }
     }
 }
 
 /// Times the performance targets (or the given games).
-fn run_bench(b: args::BenchArgs) -> i32 {
-    gamecert::bench::run(b.games, jobs_or_cores(b.jobs))
+fn run_bench(b: args::BenchArgs, out: &mut Out) -> i32 {
+    gamecert::bench::run(b.games, jobs_or_cores(b.jobs), out)
 }

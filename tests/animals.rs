@@ -372,11 +372,19 @@ mod archimedean {
 
 mod shapes {
     use gamecert::kernel::animals::Board;
+    use gamecert::kernel::animals::lattice::Cell;
     use gamecert::kernel::animals::lattice::Lattice;
-    use gamecert::kernel::animals::shape::{
-        canonical_form, is_sub_animal, site_perimeter, validate,
-    };
+    use gamecert::kernel::animals::shape::{self, site_perimeter, validate};
     use gamecert::kernel::animals::solid::Solid;
+    use gamecert::kernel::budget::Budget;
+
+    fn canonical_form(board: &Board, cells: &[Cell]) -> Vec<Cell> {
+        shape::canonical_form(board, cells, &mut Budget::unlimited()).expect("unlimited")
+    }
+
+    fn is_sub_animal(board: &Board, a: &[Cell], b: &[Cell]) -> bool {
+        shape::is_sub_animal(board, a, b, &mut Budget::unlimited()).expect("unlimited")
+    }
 
     const SQUARE: Board = Board::Lattice(Lattice::Square);
 
@@ -444,7 +452,6 @@ mod shapes {
 #[test]
 fn placements_count_the_distinct_images() {
     use gamecert::kernel::animals::Board;
-    use gamecert::kernel::animals::shape::placements;
     use gamecert::kernel::animals::solid::Solid;
     let square = Board::Lattice(Lattice::Square);
     let n = |board: &Board, cells: &[Cell]| placements(board, cells).len();
@@ -467,7 +474,7 @@ fn placements_count_the_distinct_images() {
 
 #[test]
 fn placements_on_finite_regions() {
-    use gamecert::kernel::animals::shape::{placements, validate};
+    use gamecert::kernel::animals::shape::validate;
     use gamecert::kernel::animals::{Board, Region};
     let region = |lattice, rows, cols| {
         Board::Region(std::sync::Arc::new(Region::rectangle(lattice, rows, cols)))
@@ -646,4 +653,29 @@ fn graph_boards_have_their_groups_and_counts() {
         assert_eq!(n(FiniteKind::Free), Ok(1), "arcs of {k}");
         assert_eq!(n(FiniteKind::FreeSimplyConnected), Ok(1), "arcs of {k}");
     }
+}
+
+/// Every placement of `cells` on `board`, the group listed without limit.
+fn placements(board: &gamecert::kernel::animals::Board, cells: &[Cell]) -> Vec<Vec<Cell>> {
+    gamecert::kernel::animals::shape::placements(board, cells, &mut Budget::unlimited())
+        .expect("unlimited")
+}
+
+/// A board's automorphism group is listed once and shared: a second use
+/// does not list it again, even on a budget too small to list it.
+#[test]
+fn a_group_is_listed_once_and_shared() {
+    use gamecert::kernel::animals::solid::{FaceGraph, Solid};
+    let prism = FaceGraph::of(Solid::Prism(61)).expect("a prism");
+    let spent = Budget::new(Some(0), Some(std::time::Duration::ZERO), 0);
+    assert!(
+        prism.group(&mut spent.clone()).is_err(),
+        "listed on no budget"
+    );
+    let group = prism.group(&mut Budget::unlimited()).expect("listed");
+    assert_eq!(group.len(), 4 * 61);
+    let again = prism
+        .group(&mut spent.clone())
+        .expect("shared, not listed again");
+    assert!(std::sync::Arc::ptr_eq(&group, &again));
 }

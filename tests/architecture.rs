@@ -74,6 +74,24 @@ fn kernel_is_a_small_leaf() {
     );
 }
 
+/// Every search of the kernel and the elaborator is bounded by the budget
+/// of the claim it serves: none runs on an unlimited budget of its own.
+#[test]
+fn kernel_and_elaborator_searches_take_the_callers_budget() {
+    for dir in ["src/kernel", "src/elaborate"] {
+        let mut files = Vec::new();
+        rust_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join(dir), &mut files);
+        for file in files {
+            let text = std::fs::read_to_string(&file).expect("readable");
+            assert!(
+                !text.contains("Budget::unlimited()"),
+                "{} searches on an unlimited budget",
+                file.display()
+            );
+        }
+    }
+}
+
 #[test]
 fn diagnostic_codes_are_unique() {
     let text = std::fs::read_to_string(concat!(

@@ -411,10 +411,13 @@ fn shipped_finite_board_strategies_beat_every_maker_sequence() {
             continue;
         };
         let faces = game.board.face_graph().expect("a solid").faces();
-        let placements = gamecert::kernel::animals::shape::placements(&game.board, &game.goal)
-            .iter()
-            .map(|p| p.iter().fold(0u32, |m, c| m | 1 << c[0]))
-            .collect();
+        let unlimited = &mut Budget::unlimited();
+        let placements =
+            gamecert::kernel::animals::shape::placements(&game.board, &game.goal, unlimited)
+                .expect("unlimited")
+                .iter()
+                .map(|p| p.iter().fold(0u32, |m, c| m | 1 << c[0]))
+                .collect();
         let mut play = TreePlay {
             faces,
             placements,

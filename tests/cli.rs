@@ -274,3 +274,354 @@ fn prove_loser_writes_a_priority_strategy_that_checks() {
     assert_checks(&out);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A fresh directory under the system's temporary directory, unique to this
+/// test run and `name`.
+fn scratch_dir(name: &str) -> std::path::PathBuf {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos());
+    let dir = std::env::temp_dir().join(format!("gamecert-{name}-{}-{nanos}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+/// Runs `gamecert` in `dir`, failing the test if it does not finish within
+/// 60 seconds (a read that blocks or never ends would otherwise hang it).
+fn gamecert_in(dir: &std::path::Path, args: &[&str]) -> std::process::Output {
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gamecert"))
+        .current_dir(dir)
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("binary runs");
+    let started = std::time::Instant::now();
+    while child.try_wait().expect("wait").is_none() {
+        if started.elapsed().as_secs() > 60 {
+            let _ = child.kill();
+            panic!("gamecert {args:?} did not finish");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.wait_with_output().expect("output")
+}
+
+/// Standard output and standard error of a run, together.
+fn all_output(out: &std::process::Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
+
+/// Makes a FIFO at `path` (with the system's `mkfifo`).
+#[cfg(unix)]
+fn mkfifo(path: &std::path::Path) {
+    let made = Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success(), "mkfifo {}", path.display());
+}
+
+/// The text no diagnostic may quote: it lies outside every checked tree.
+const SECRET: &str = "TOPSECRET-0451 not a certificate";
+
+/// A file given by its bare name roots the tree at its own directory: an
+/// include, a link and a card file leading out of it are refused with a
+/// span on the item, and the outside file's text is never shown.
+#[cfg(unix)]
+#[test]
+fn a_bare_file_name_roots_the_tree_at_its_directory() {
+    let base = scratch_dir("root");
+    let tree = base.join("a").join("b");
+    std::fs::create_dir_all(&tree).expect("tree");
+    std::fs::write(base.join("secret.cert"), SECRET).expect("secret");
+    std::os::unix::fs::symlink(base.join("secret.cert"), tree.join("link.cert")).expect("link");
+    std::fs::write(
+        tree.join("x.cert"),
+        "gamecert 1\ninclude \"../../secret.cert\"\ninclude \"link.cert\"\n\
+         animal Domino on square = (0,0) (1,0)\n\
+         claim cards: winner Domino on square (1,1) by cards \"../../secret.cert\"\n\
+         claim c: grundy nim [1] = 1 by search\n",
+    )
+    .expect("certificate");
+    let out = gamecert_in(&tree, &["check", "x.cert"]);
+    let text = all_output(&out);
+    assert_eq!(out.status.code(), Some(2), "{text}");
+    assert_eq!(
+        text.matches("[gamecert::include::escapes]").count(),
+        3,
+        "{text}"
+    );
+    assert!(text.contains("x.cert:2:1"), "{text}");
+    assert!(!text.contains("TOPSECRET"), "{text}");
+    // Text given directly has the working directory as its root.
+    let cwd = std::env::current_dir()
+        .and_then(|d| d.canonicalize())
+        .expect("working directory");
+    let up = "../".repeat(cwd.components().count());
+    let secret = base.join("secret.cert").canonicalize().expect("secret");
+    let relative = secret.strip_prefix("/").expect("absolute");
+    let text = format!(
+        "gamecert 1\ninclude \"{up}{}\"\nclaim c: grundy nim [1] = 1 by search\n",
+        relative.display()
+    );
+    let outcome = gamecert::driver::check_source("given.cert", &text, &quick());
+    let errors = &outcome.report.files[0].errors;
+    assert_eq!(errors.len(), 1);
+    assert_eq!(errors[0].code, "gamecert::include::escapes");
+    assert!(!outcome.diagnostics.concat().contains("TOPSECRET"));
+    let _ = std::fs::remove_dir_all(&base);
+}
+
+/// Options for checks run in this process: one worker, no limits.
+fn quick() -> gamecert::driver::CheckOptions {
+    gamecert::driver::CheckOptions {
+        jobs: 1,
+        limits: gamecert::driver::Limits {
+            max_nodes: None,
+            time: None,
+            max_entries: 1_000_000,
+        },
+        timings: false,
+        only: None,
+    }
+}
+
+/// A directory walk follows no link out of the tree (one to `/` would walk
+/// the file system) and reports each such link, enters every directory
+/// once (a link to an ancestor would loop), and reads no FIFO.
+#[cfg(unix)]
+#[test]
+fn directory_walks_stay_in_the_tree_and_terminate() {
+    let base = scratch_dir("walk");
+    let tree = base.join("tree");
+    std::fs::create_dir_all(tree.join("sub")).expect("tree");
+    std::fs::create_dir_all(base.join("outside")).expect("outside");
+    std::fs::write(base.join("outside").join("secret.cert"), SECRET).expect("secret");
+    std::fs::write(
+        tree.join("sub").join("good.cert"),
+        "gamecert 1\nclaim c: grundy nim [1] = 1 by search\n",
+    )
+    .expect("certificate");
+    let link = |target: &std::path::Path, name: &str| {
+        std::os::unix::fs::symlink(target, tree.join(name)).expect("link");
+    };
+    link(std::path::Path::new("/"), "everything");
+    link(&base.join("outside"), "outside-dir");
+    link(&base.join("outside").join("secret.cert"), "outside.cert");
+    link(&tree, "sub/loop");
+    link(&tree.join("sub").join("good.cert"), "again.cert");
+    mkfifo(&tree.join("pipe.cert"));
+    let out = gamecert_in(&base, &["check", "--budget", "2s", "tree"]);
+    let text = all_output(&out);
+    assert_eq!(out.status.code(), Some(2), "{text}");
+    for line in [
+        "ERROR     tree/everything:1:1",
+        "ERROR     tree/outside-dir:1:1",
+        "ERROR     tree/outside.cert:1:1",
+        "ERROR     tree/pipe.cert:1:1  this certificate file was not read: not a regular file",
+        "VERIFIED  tree/sub/good.cert:2  c:",
+        "1 verified, 0 refuted, 0 rejected, 0 undecided, 4 errors",
+    ] {
+        assert!(text.contains(line), "{line}\n{text}");
+    }
+    assert_eq!(text.matches("gamecert::include::link_escapes").count(), 6);
+    assert!(!text.contains("TOPSECRET"), "{text}");
+    // The same order on every run.
+    assert_eq!(gamecert_in(&base, &["check", "tree"]).stdout, out.stdout);
+    let _ = std::fs::remove_dir_all(&base);
+}
+
+/// Only regular files are read, through a bound on the bytes read: a
+/// device or a FIFO on the command line is a usage error, as is a file over
+/// the size limit (its length is not trusted, only the bytes read) or one
+/// that is not UTF-8 (whose bytes are not quoted); included, they are
+/// errors on the include.
+#[cfg(unix)]
+#[test]
+fn only_bounded_regular_utf8_files_are_read() {
+    let base = scratch_dir("regular");
+    mkfifo(&base.join("pipe.cert"));
+    let big = std::fs::File::create(base.join("big.cert")).expect("big file");
+    big.set_len(gamecert::elaborate::load::MAX_FILE_BYTES + 1)
+        .expect("sparse file");
+    std::fs::write(
+        base.join("latin1.cert"),
+        [&b"gamecert 1\n# \xff"[..], SECRET.as_bytes()].concat(),
+    )
+    .expect("latin-1 file");
+    for (arg, reason) in [
+        ("/dev/zero", "neither a regular file nor a directory"),
+        ("pipe.cert", "neither a regular file nor a directory"),
+        ("big.cert", "larger than 67108864 bytes"),
+        (
+            "latin1.cert",
+            "not UTF-8 text (the byte at offset 13 is not)",
+        ),
+    ] {
+        let out = gamecert_in(&base, &["check", "--budget", "2s", arg]);
+        let text = all_output(&out);
+        assert_eq!(out.status.code(), Some(2), "{arg}: {text}");
+        assert_eq!(text, format!("error: {arg}: {reason}\n"));
+    }
+    std::fs::write(
+        base.join("includes.cert"),
+        "gamecert 1\ninclude \"pipe.cert\"\ninclude \"big.cert\"\ninclude \"latin1.cert\"\n",
+    )
+    .expect("certificate");
+    let out = gamecert_in(&base, &["check", "--budget", "2s", "includes.cert"]);
+    let text = all_output(&out);
+    assert_eq!(out.status.code(), Some(2), "{text}");
+    for reason in [
+        "includes.cert:2:1  cannot read the included file: not a regular file",
+        "includes.cert:3:1  cannot read the included file: larger than 67108864 bytes",
+        "includes.cert:4:1  cannot read the included file: not UTF-8 text",
+    ] {
+        assert!(text.contains(reason), "{reason}\n{text}");
+    }
+    assert!(!text.contains("TOPSECRET"), "{text}");
+    let _ = std::fs::remove_dir_all(&base);
+}
+
+/// Report assembly is linear in the number of claims and problems: 100,000
+/// one-line claims, half of them with an error to render, used to take
+/// minutes (each line and column was found by scanning the file from its
+/// start, and each diagnostic copied and scanned the whole file); and a
+/// problem far into a long line made the rendering panic.
+#[test]
+fn long_reports_are_assembled_in_linear_time() {
+    let mut text = String::from("gamecert 1\n");
+    for i in 0..50_000 {
+        text.push_str(&format!("claim c{i}: grundy nim [1] = 1 by search\n"));
+        text.push_str(&format!("claim e{i}: grundy nim [1] = 1 by frob\n"));
+    }
+    let started = std::time::Instant::now();
+    let outcome = gamecert::driver::check_source("long.cert", &text, &quick());
+    assert_eq!(outcome.report.summary.verified, 50_000);
+    assert_eq!(outcome.report.summary.errors, 50_000);
+    let last = &outcome.report.files[0].errors[49_999];
+    assert_eq!((last.line, last.column), (100_001, 37));
+    assert!(
+        started.elapsed().as_secs() < 60,
+        "took {:?}",
+        started.elapsed()
+    );
+    let line: Vec<String> = (0..5_000)
+        .map(|i| format!("claim c{i}: grundy nim [99999] = 1 by search"))
+        .collect();
+    let text = format!("gamecert 1\n{}\n", line.join(" "));
+    let outcome = gamecert::driver::check_source("line.cert", &text, &quick());
+    assert_eq!(outcome.report.summary.errors, 5_000);
+    let rendered = outcome.diagnostics.last().expect("diagnostics");
+    assert!(rendered.contains("line.cert:2:"), "{rendered}");
+}
+
+/// Output to a pipe its reader has closed stops quietly: no panic, and the
+/// exit code the command would have had (`gamecert eval ... | head -1`
+/// panicked in `println!`).
+#[test]
+fn a_closed_pipe_stops_output_quietly() {
+    for (args, code) in [
+        (&["eval", "cram 3x5"][..], 0),
+        (&["eval", "--budget", "1", "cram 6x8"][..], 3),
+        (&["eval", "{1|-1}"][..], 0),
+        (&["check", "certificates/thiemann-lanzerath-2022"][..], 0),
+    ] {
+        let (reader, writer) = std::io::pipe().expect("pipe");
+        // Closed before the command writes anything: every write fails.
+        drop(reader);
+        let out = Command::new(env!("CARGO_BIN_EXE_gamecert"))
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .args(args)
+            .stdout(writer)
+            .stderr(std::process::Stdio::piped())
+            .output()
+            .expect("binary runs");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert_eq!(out.status.code(), Some(code), "{args:?}: {stderr}");
+    }
+}
+
+/// Claims on one large graph board share its automorphism group: forty
+/// claims on a 128-cycle took about half a second each under `--budget 1s`,
+/// since every claim listed the group again on a budget of its own.
+#[test]
+fn claims_on_one_graph_board_share_its_group() {
+    let dir = scratch_dir("group");
+    let edges: Vec<String> = (0..128).map(|i| format!("{i}-{}", (i + 1) % 128)).collect();
+    let mut text = format!(
+        "gamecert 1\nboard C = graph {{ {} }}\nanimal D on C = (0) (1)\n",
+        edges.join(" ")
+    );
+    for i in 0..40 {
+        text.push_str(&format!(
+            "claim d{i}: winner D on C (1,1) by proof-sequence {{\n\
+               situation s: core (0) neighbourhood (1) (127)\n\
+                 option (1) -> goal\n option (127) -> goal\n\
+             }}\n"
+        ));
+    }
+    std::fs::write(dir.join("cycle.cert"), text).expect("certificate");
+    let started = std::time::Instant::now();
+    let out = gamecert_in(&dir, &["check", "--budget", "1s", "cycle.cert"]);
+    let elapsed = started.elapsed();
+    let text = all_output(&out);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains("40 verified"), "{text}");
+    assert!(elapsed.as_secs() < 10, "took {elapsed:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The run's limits bound elaboration too: a `search window` hint ran the
+/// producer for its fixed 120 s whatever `--budget` said (the L pentomino's
+/// search takes about ten seconds). Each claim's elaboration now gets a
+/// fresh budget of the limits its kernel check gets, and says when it ran
+/// out of it.
+#[test]
+fn the_budget_bounds_elaboration_searches() {
+    let dir = scratch_dir("elaboration-budget");
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("certificates/bode-2000/square-winners.cert"),
+    )
+    .expect("shipped certificate");
+    let l5: Vec<&str> = text
+        .lines()
+        .take_while(|l| !l.starts_with("# Inside"))
+        .collect();
+    assert!(l5.iter().any(|l| l.contains("search window 6x6")));
+    std::fs::write(dir.join("l5.cert"), l5.join("\n") + "\n").expect("certificate");
+    for (limits, reached) in [
+        (&["--budget", "1s"][..], "time limit of 1 s reached"),
+        (
+            &["--budget", "1000"][..],
+            "node limit of 1000 positions reached",
+        ),
+        (
+            &["--max-memory", "1"][..],
+            "memory cap of 16384 table entries reached",
+        ),
+    ] {
+        let started = std::time::Instant::now();
+        let args = [&["check"][..], limits, &["l5.cert"]].concat();
+        let out = gamecert_in(&dir, &args);
+        let elapsed = started.elapsed();
+        let text = all_output(&out);
+        assert_eq!(out.status.code(), Some(2), "{limits:?}: {text}");
+        assert!(
+            text.contains(&format!(
+                "the elaborator's search ran out of the claim's budget: {reached} \
+                 [gamecert::elaborate::out_of_budget]"
+            )),
+            "{limits:?}: {text}"
+        );
+        assert!(elapsed.as_secs() < 6, "{limits:?} took {elapsed:?}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1194,7 +1194,10 @@ fn the_oracle_places_animals_as_the_kernel_does() {
         let animal = random_lattice_animal(&mut rng, plane, size);
         let ours = oracle::region_placements(plane, &cells, &animal);
         let kernel_cells: Vec<[i32; 3]> = animal.iter().map(|&(x, y)| [x, y, 0]).collect();
-        let theirs = shape::placements(&Board::Region(Arc::new(region)), &kernel_cells);
+        let mut budget = gamecert::kernel::budget::Budget::unlimited();
+        let theirs =
+            shape::placements(&Board::Region(Arc::new(region)), &kernel_cells, &mut budget)
+                .expect("a small region");
         assert_eq!(
             ours.masks.len(),
             theirs.len(),

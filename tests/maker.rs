@@ -51,7 +51,8 @@ fn animals(board: &Board, simple: bool) -> Vec<Vec<Cell>> {
                 return;
             }
             let animal: Vec<Cell> = solid::members(set).map(|i| cells[i]).collect();
-            let canonical = shape::canonical_form(board, &animal);
+            let canonical =
+                shape::canonical_form(board, &animal, &mut Budget::unlimited()).expect("unlimited");
             if seen.insert(canonical) {
                 out.push(animal);
             }
@@ -165,7 +166,8 @@ fn certificates_verify_only_true_claims() {
             // larger that contains this one.
             let mut targets = vec![claim(board, animal, 1, 2)];
             for bigger in all.iter().filter(|b| b.len() == animal.len() + 1) {
-                if shape::is_sub_animal(board, animal, bigger) {
+                let unlimited = &mut Budget::unlimited();
+                if shape::is_sub_animal(board, animal, bigger, unlimited).expect("unlimited") {
                     targets.push(claim(board, bigger, 1, 1));
                 }
             }

@@ -38,7 +38,9 @@ impl<'s> Play<'s> {
         let cells = region.cells().to_vec();
         assert!(cells.len() <= 64);
         let index: HashMap<Cell, usize> = cells.iter().enumerate().map(|(i, &c)| (c, i)).collect();
-        let placements = shape::placements(&Board::Region(region.clone().into()), goal)
+        let board = Board::Region(region.clone().into());
+        let placements = shape::placements(&board, goal, &mut Budget::unlimited())
+            .expect("unlimited")
             .iter()
             .map(|p| p.iter().fold(0u64, |m, c| m | 1 << index[c]))
             .collect();

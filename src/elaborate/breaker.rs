@@ -8,16 +8,16 @@
 //! untrusted. When none exists the identity is passed on and the kernel's
 //! refutation names the move.
 
-use std::cell::OnceCell;
 use std::collections::{BTreeSet, HashMap};
 
 use super::maker::{congruence, goal};
 use super::{
     DeclaredAnimal, ElabError, ElabErrorKind, Explicit, cell_of, cells_of, not_applicable,
-    resolve_board,
+    out_of_budget, resolve_board,
 };
 use crate::kernel::animals::Board;
 use crate::kernel::animals::lattice::Cell;
+use crate::kernel::animals::solid::Group;
 use crate::kernel::breaker::classify::ClassifyClaim;
 use crate::kernel::breaker::priority::{ClassRules, OrderKey, Priority, PriorityRule};
 use crate::kernel::breaker::threshold::ThresholdClaim;
@@ -25,14 +25,21 @@ use crate::kernel::breaker::{Answer, Move, Paving, Strategy};
 use crate::kernel::budget::Budget;
 use crate::kernel::game::GameClaim;
 use crate::kernel::maker::congruence::Congruence;
-use crate::syntax::ast::{self, Method, MoveAnswerAst, PairingBody, PriorityBody, Spanned};
+use crate::syntax::ast::{self, Method, MoveAnswerAst, PairingBody, PriorityBody, Span, Spanned};
 
-/// The strategy of a `by pairing { ... }` / `by paving { ... }` body.
-pub fn strategy(game: &GameClaim, body: &PairingBody) -> Result<Strategy, ElabError> {
-    let tree = Tree {
+/// The strategy of a `by pairing { ... }` / `by paving { ... }` body;
+/// `budget` bounds listing the board's automorphisms (when a `like` leaves
+/// its congruence out).
+pub fn strategy(
+    game: &GameClaim,
+    body: &PairingBody,
+    budget: &mut Budget,
+) -> Result<Strategy, ElabError> {
+    let mut tree = Tree {
         board: &game.board,
         dimension: game.board.dimension(),
-        group: OnceCell::new(),
+        group: None,
+        budget,
     };
     tree.node(body, &mut (BTreeSet::new(), BTreeSet::new()))
 }
@@ -98,8 +105,10 @@ type Marks = (BTreeSet<Cell>, BTreeSet<Cell>);
 struct Tree<'a> {
     board: &'a Board,
     dimension: usize,
-    /// The board's automorphisms, listed once, when a `like` needs one.
-    group: OnceCell<Vec<Vec<u8>>>,
+    /// The board's automorphisms, once a `like` has needed them.
+    group: Option<Group>,
+    /// Bounds listing them.
+    budget: &'a mut Budget,
 }
 
 impl Tree<'_> {
@@ -107,7 +116,7 @@ impl Tree<'_> {
         cell_of(c, self.dimension)
     }
 
-    fn node(&self, body: &PairingBody, position: &mut Marks) -> Result<Strategy, ElabError> {
+    fn node(&mut self, body: &PairingBody, position: &mut Marks) -> Result<Strategy, ElabError> {
         if body.moves.is_empty() {
             let pairs = body
                 .pairs
@@ -142,7 +151,7 @@ impl Tree<'_> {
                     let like = self.cell(like)?;
                     let map = match map {
                         Some(map) => congruence(map, self.dimension)?,
-                        None => self.symmetry(position, like, mark),
+                        None => self.symmetry(position, like, mark, m.mark.span)?,
                     };
                     Answer::Like { like, map }
                 }
@@ -154,17 +163,28 @@ impl Tree<'_> {
 
     /// An automorphism of a solid or graph board fixing both players' marks
     /// and taking `from` to `to`, or the identity when there is none (the
-    /// kernel's refutation then names the move).
-    fn symmetry(&self, position: &Marks, from: Cell, to: Cell) -> Congruence {
-        let group = self.group.get_or_init(|| {
-            self.board
-                .face_graph()
-                .and_then(|g| g.automorphisms(&mut Budget::unlimited()).ok())
-                .unwrap_or_default()
-        });
-        fixing_symmetry(group, &position.0, &position.1, from, to).map_or_else(
-            || Congruence::identity(self.board),
-            |p| Congruence::Permutation(p.iter().map(|&v| u16::from(v)).collect()),
+    /// kernel's refutation then names the move). Listing the group may run
+    /// out of the budget: an error at `span`, never a guessed identity.
+    fn symmetry(
+        &mut self,
+        position: &Marks,
+        from: Cell,
+        to: Cell,
+        span: Span,
+    ) -> Result<Congruence, ElabError> {
+        let group = match &self.group {
+            Some(group) => group.clone(),
+            None => {
+                let listed = self.board.group(self.budget);
+                let group = listed.map_err(|e| out_of_budget(e, span))?;
+                self.group.insert(group.unwrap_or_default()).clone()
+            }
+        };
+        Ok(
+            fixing_symmetry(&group, &position.0, &position.1, from, to).map_or_else(
+                || Congruence::identity(self.board),
+                |p| Congruence::Permutation(p.iter().map(|&v| u16::from(v)).collect()),
+            ),
         )
     }
 }

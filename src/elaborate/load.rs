@@ -1,19 +1,26 @@
 //! Finding certificate files and following their includes.
 //!
-//! Key decision: every file is identified by its canonical path, so a file
-//! reached twice (named on the command line and included, or included by two
-//! files) is parsed and checked once. Includes are relative to the including
-//! file, must stay inside the *root* of the argument they were reached from (the
-//! directory given to `check`, or the directory of a file given to it), may be
-//! pinned by SHA-256, and must not form a cycle.
+//! Key decision: nothing is read outside the checked tree. Every argument of
+//! `check` has a *root*: the canonical directory given, or the canonical
+//! directory of a file given (a bare file name's is the working directory).
+//! Includes and card files are resolved relative to the including file,
+//! canonicalised (symbolic links followed) and must lie inside that root
+//! before they are opened; directory walks do not follow links out of it and
+//! visit each canonical directory once. Only regular files are read, through
+//! a bound on the bytes actually read. Every file is identified by its
+//! canonical path, so a file reached twice (named on the command line and
+//! included, or included by two files) is parsed and checked once. Includes
+//! may be pinned by SHA-256 and must not form a cycle.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use sha2::{Digest, Sha256};
 
 use super::{ElabError, ElabErrorKind, ElaboratedClaim};
-use crate::syntax::ast::{File, Item};
+use crate::kernel::budget::Limits;
+use crate::syntax::ast::{File, Item, Span};
 use crate::syntax::parse_file;
 
 /// One loaded certificate file.
@@ -23,7 +30,7 @@ pub struct SourceFile {
     pub display: String,
     /// The file's text.
     pub source: String,
-    /// SHA-256 of the text, lowercase hex.
+    /// SHA-256 of the text, lowercase hex (empty for a file that was not read).
     pub sha256: String,
     /// The syntax tree (with its syntax errors).
     pub ast: File,
@@ -37,48 +44,125 @@ pub struct SourceFile {
     pub claims: Vec<ElaboratedClaim>,
 }
 
+/// Why a file was not read (worded in `report::diagnostics`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReadError {
+    /// The path names something other than a regular file (a directory, a
+    /// FIFO, a device); reading it could block or never end.
+    NotRegular,
+    /// A command-line path that is neither a regular file nor a directory.
+    NotFileOrDirectory,
+    /// The file has more than `max` bytes.
+    TooLarge { max: u64 },
+    /// The file is not UTF-8 text; `offset` is its first byte that is not.
+    NotUtf8 { offset: usize },
+    /// The operating system's message.
+    Io(String),
+}
+
+impl From<std::io::Error> for ReadError {
+    fn from(e: std::io::Error) -> ReadError {
+        ReadError::Io(e.to_string())
+    }
+}
+
 /// A command-line path that could not be used.
 #[derive(Debug)]
 pub struct UsageError {
     /// The path.
     pub path: PathBuf,
-    /// The operating system's message.
-    pub message: String,
+    /// Why.
+    pub reason: ReadError,
 }
 
 impl UsageError {
-    /// A converter from an I/O error about `path`.
-    fn at(path: &Path) -> impl Fn(std::io::Error) -> UsageError + '_ {
-        move |e| UsageError {
+    /// The error `reason` about `path`.
+    fn at(path: &Path, reason: impl Into<ReadError>) -> UsageError {
+        UsageError {
             path: path.to_path_buf(),
-            message: e.to_string(),
+            reason: reason.into(),
         }
     }
 }
 
-/// All files reached from the given paths, sorted by display path.
+/// The largest file read: a certificate, an include or a card file.
+pub const MAX_FILE_BYTES: u64 = 64 << 20;
+
+/// The text of the regular file at `path`, of at most `max` bytes.
+///
+/// The bound is on the bytes actually read, never on the length the file
+/// system reports (devices and files in `/proc` report 0). A path that is
+/// not a regular file is refused before it is opened (opening a FIFO
+/// blocks), and the open file is asked again, since the path may have
+/// changed in between. A file that is not UTF-8 is refused without quoting
+/// its bytes.
+pub fn read_text(path: &Path, max: u64) -> Result<String, ReadError> {
+    if !std::fs::metadata(path)?.is_file() {
+        return Err(ReadError::NotRegular);
+    }
+    let file = std::fs::File::open(path)?;
+    if !file.metadata()?.is_file() {
+        return Err(ReadError::NotRegular);
+    }
+    let mut bytes = Vec::new();
+    file.take(max.saturating_add(1)).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > max {
+        return Err(ReadError::TooLarge { max });
+    }
+    String::from_utf8(bytes).map_err(|e| ReadError::NotUtf8 {
+        offset: e.utf8_error().valid_up_to(),
+    })
+}
+
+/// The directory every file a certificate reads must lie in (canonical), or
+/// why there is none (text given directly, when the working directory
+/// cannot be resolved: then nothing is read).
+type Root = Result<PathBuf, ReadError>;
+
+/// All files reached from the given paths, sorted by display path
+/// (elaborated within the default limits).
 pub fn load(paths: &[PathBuf]) -> Result<Vec<SourceFile>, UsageError> {
-    let mut loader = Loader::new();
+    load_within(paths, &Limits::default())
+}
+
+/// All files reached from the given paths, sorted by display path; each
+/// claim's elaboration searches within a fresh budget of `limits`, the
+/// run's per-claim limits.
+pub fn load_within(paths: &[PathBuf], limits: &Limits) -> Result<Vec<SourceFile>, UsageError> {
+    let mut loader = Loader::new(limits);
     for path in paths {
-        let usage = UsageError::at(path);
-        let meta = std::fs::metadata(path).map_err(&usage)?;
-        let root = if meta.is_dir() {
-            path.clone()
-        } else {
-            path.parent()
-                .map_or_else(|| PathBuf::from("."), Path::to_path_buf)
-        };
-        let root = canonical_or_self(&root);
-        let mut files = Vec::new();
+        let meta = std::fs::metadata(path).map_err(|e| UsageError::at(path, e))?;
         if meta.is_dir() {
-            collect_certs(path, &mut files).map_err(usage)?;
+            let root = path.canonicalize().map_err(|e| UsageError::at(path, e))?;
+            let mut walk = Walk {
+                root: &root,
+                visited: HashSet::new(),
+                found: Vec::new(),
+            };
+            walk.directory(path).map_err(|e| UsageError::at(path, e))?;
+            for entry in walk.found {
+                match entry {
+                    Found::Certificate(canonical) => match read_text(&canonical, MAX_FILE_BYTES) {
+                        Ok(text) => loader.add(canonical, text, &Ok(root.clone())),
+                        Err(e) => loader.refuse(&canonical, ElabErrorKind::FileUnreadable(e)),
+                    },
+                    Found::Refused(entry, kind) => loader.refuse(&entry, kind),
+                }
+            }
+        } else if meta.is_file() {
+            // `Path::parent` of a bare file name is the empty path, which
+            // every path starts with: it stands for the working directory.
+            let parent = path
+                .parent()
+                .filter(|p| !p.as_os_str().is_empty())
+                .unwrap_or(Path::new("."));
+            let root = parent.canonicalize().map_err(|e| UsageError::at(path, e))?;
+            let canonical = path.canonicalize().map_err(|e| UsageError::at(path, e))?;
+            let text =
+                read_text(&canonical, MAX_FILE_BYTES).map_err(|e| UsageError::at(path, e))?;
+            loader.add(canonical, text, &Ok(root));
         } else {
-            files.push(path.clone());
-        }
-        for file in files {
-            let canonical = file.canonicalize().map_err(UsageError::at(&file))?;
-            let text = std::fs::read_to_string(&file).map_err(UsageError::at(&file))?;
-            loader.add(canonical, text, &root);
+            return Err(UsageError::at(path, ReadError::NotFileOrDirectory));
         }
     }
     loader.find_cycles();
@@ -87,32 +171,92 @@ pub fn load(paths: &[PathBuf]) -> Result<Vec<SourceFile>, UsageError> {
     Ok(files)
 }
 
-fn canonical_or_self(path: &Path) -> PathBuf {
-    path.canonicalize().unwrap_or_else(|_| path.to_path_buf())
+/// What a directory walk finds.
+enum Found {
+    /// A certificate file to read, by canonical path (inside the root).
+    Certificate(PathBuf),
+    /// An entry that is reported rather than read (as walked), and why: a
+    /// certificate skipped in silence would hide a claim the user expected
+    /// to be checked.
+    Refused(PathBuf, ElabErrorKind),
 }
 
-/// Every `*.cert` below `dir`, in sorted order.
-fn collect_certs(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)?
-        .map(|e| e.map(|e| e.path()))
-        .collect::<Result<_, _>>()?;
-    entries.sort();
-    for entry in entries {
-        if entry.is_dir() {
-            collect_certs(&entry, out)?;
-        } else if entry.extension().is_some_and(|e| e == "cert") {
-            out.push(entry);
+/// A walk of one directory argument below its root.
+struct Walk<'a> {
+    root: &'a Path,
+    /// Canonical directories entered so far: links cannot make it loop or
+    /// walk a directory twice.
+    visited: HashSet<PathBuf>,
+    found: Vec<Found>,
+}
+
+impl Walk<'_> {
+    /// Every `*.cert` below `dir`, entries in sorted order.
+    fn directory(&mut self, dir: &Path) -> std::io::Result<()> {
+        if !self.visited.insert(dir.canonicalize()?) {
+            return Ok(());
         }
+        let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)?
+            .map(|e| e.map(|e| e.path()))
+            .collect::<Result<_, _>>()?;
+        entries.sort();
+        for entry in entries {
+            self.entry(entry)?;
+        }
+        Ok(())
     }
-    Ok(())
+
+    /// One directory entry: a directory to walk, a certificate to read, an
+    /// entry to report, or nothing (other files).
+    fn entry(&mut self, entry: PathBuf) -> std::io::Result<()> {
+        let certificate = entry.extension().is_some_and(|e| e == "cert");
+        let target = match entry.canonicalize() {
+            Ok(t) => t,
+            Err(e) => {
+                // A dangling link, or an entry removed meanwhile.
+                if certificate {
+                    let kind = ElabErrorKind::FileUnreadable(e.into());
+                    self.found.push(Found::Refused(entry, kind));
+                }
+                return Ok(());
+            }
+        };
+        let meta = std::fs::metadata(&target)?;
+        if !target.starts_with(self.root) {
+            // Only a link leads out of the tree; one to a directory or
+            // named as a certificate stands for something to check.
+            if certificate || meta.is_dir() {
+                self.found
+                    .push(Found::Refused(entry, ElabErrorKind::LinkEscapes));
+            }
+        } else if meta.is_dir() {
+            self.directory(&entry)?;
+        } else if certificate && meta.is_file() {
+            self.found.push(Found::Certificate(target));
+        } else if certificate {
+            let kind = ElabErrorKind::FileUnreadable(ReadError::NotRegular);
+            self.found.push(Found::Refused(entry, kind));
+        }
+        Ok(())
+    }
 }
 
 /// A file given as text rather than read from disk; its includes resolve
-/// against the working directory, which is then also its root.
+/// against the working directory, which is then also its root
+/// (elaborated within the default limits).
 pub fn from_source(display: &str, text: &str) -> SourceFile {
-    let mut loader = Loader::new();
-    let root = canonical_or_self(Path::new("."));
-    let key = root.join(display);
+    from_source_within(display, text, &Limits::default())
+}
+
+/// [`from_source`], each claim's elaboration searching within a fresh
+/// budget of `limits`.
+pub fn from_source_within(display: &str, text: &str, limits: &Limits) -> SourceFile {
+    let mut loader = Loader::new(limits);
+    let root: Root = Path::new(".").canonicalize().map_err(ReadError::from);
+    let key = match &root {
+        Ok(root) => root.join(display),
+        Err(_) => PathBuf::from(display),
+    };
     loader.add(key.clone(), text.to_string(), &root);
     loader.find_cycles();
     let mut file = loader
@@ -135,24 +279,49 @@ struct Loader {
     /// The canonical working directory, against which display paths are
     /// made relative (read once, not per file).
     cwd: Option<PathBuf>,
+    /// The run's per-claim limits, which bound elaboration too.
+    limits: Limits,
     files: BTreeMap<PathBuf, SourceFile>,
     /// Resolved includes: (includer, index of the include item, included file).
     edges: Vec<(PathBuf, usize, PathBuf)>,
 }
 
 impl Loader {
-    fn new() -> Loader {
+    fn new(limits: &Limits) -> Loader {
         let cwd = std::env::current_dir()
             .ok()
             .and_then(|cwd| cwd.canonicalize().ok());
         Loader {
             cwd,
+            limits: limits.clone(),
             files: BTreeMap::new(),
             edges: Vec::new(),
         }
     }
 
-    fn add(&mut self, canonical: PathBuf, text: String, root: &Path) {
+    /// Reports `path` (found by a walk) as a file that was not read.
+    fn refuse(&mut self, path: &Path, kind: ElabErrorKind) {
+        // Keyed by the path as walked: a link or a file that is not read
+        // has no canonical path among the files that are.
+        let display = display_path(path, self.cwd.as_deref());
+        self.files
+            .entry(path.to_path_buf())
+            .or_insert_with(|| SourceFile {
+                display,
+                source: String::new(),
+                sha256: String::new(),
+                ast: File::default(),
+                file_errors: vec![ElabError {
+                    kind,
+                    span: Span::default(),
+                }],
+                boards: Vec::new(),
+                animals: Vec::new(),
+                claims: Vec::new(),
+            });
+    }
+
+    fn add(&mut self, canonical: PathBuf, text: String, root: &Root) {
         if self.files.contains_key(&canonical) {
             return;
         }
@@ -170,9 +339,9 @@ impl Loader {
                     })?;
                 read_pinned(&resolved, pin, path.span)
             };
-            super::claims_reading(&ast, &read)
+            super::claims_reading(&ast, &read, &self.limits)
         };
-        let declared = super::declarations(&ast);
+        let declared = super::declarations_within(&ast, &self.limits);
         let mut file = SourceFile {
             display: display_path(&canonical, self.cwd.as_deref()),
             sha256: sha256_hex(text.as_bytes()),
@@ -231,7 +400,7 @@ impl Loader {
         }
         for (from, index) in closing {
             if let Some(file) = self.files.get_mut(&from)
-                && let Item::Include(include) = &file.ast.items[index]
+                && let Some(Item::Include(include)) = file.ast.items.get(index)
             {
                 let span = include.span;
                 file.file_errors.push(ElabError {
@@ -243,24 +412,18 @@ impl Loader {
     }
 }
 
-/// The largest file an include or a card method reads.
-pub const MAX_FILE_BYTES: u64 = 64 << 20;
-
-/// The text of a file an item names (an include or a card file), checked
-/// against its pin; errors point at `span` (or at the pin).
+/// The text of a file an item names (an include or a card file, already
+/// resolved inside the tree), checked against its pin; errors point at
+/// `span` (or at the pin).
 fn read_pinned(
     path: &Path,
     pin: Option<&crate::syntax::ast::Spanned<String>>,
-    span: crate::syntax::ast::Span,
+    span: Span,
 ) -> Result<String, ElabError> {
-    let unreadable = |message: String| ElabError {
-        kind: ElabErrorKind::IncludeUnreadable(message),
+    let text = read_text(path, MAX_FILE_BYTES).map_err(|e| ElabError {
+        kind: ElabErrorKind::IncludeUnreadable(e),
         span,
-    };
-    if std::fs::metadata(path).is_ok_and(|m| m.len() > MAX_FILE_BYTES) {
-        return Err(unreadable(format!("larger than {MAX_FILE_BYTES} bytes")));
-    }
-    let text = std::fs::read_to_string(path).map_err(|e| unreadable(e.to_string()))?;
+    })?;
     if let Some(pin) = pin {
         let actual = sha256_hex(text.as_bytes());
         let well_formed = pin.node.len() == 64 && pin.node.chars().all(|c| c.is_ascii_hexdigit());
@@ -299,16 +462,20 @@ fn reaches(
     false
 }
 
-/// The canonical path of an include, checked to stay inside `root`.
-fn resolve(includer: &Path, relative: &Path, root: &Path) -> Result<PathBuf, ElabErrorKind> {
+/// The canonical path of a file an item names (`relative` to the file
+/// `includer`), checked to lie inside `root` before anything opens it.
+fn resolve(includer: &Path, relative: &Path, root: &Root) -> Result<PathBuf, ElabErrorKind> {
     if relative.is_absolute() {
         return Err(ElabErrorKind::IncludeAbsolute);
     }
+    let root = root
+        .as_ref()
+        .map_err(|e| ElabErrorKind::IncludeUnreadable(e.clone()))?;
     let dir = includer.parent().unwrap_or(root);
-    let joined = dir.join(relative);
-    let canonical = joined
+    let canonical = dir
+        .join(relative)
         .canonicalize()
-        .map_err(|e| ElabErrorKind::IncludeUnreadable(e.to_string()))?;
+        .map_err(|e| ElabErrorKind::IncludeUnreadable(e.into()))?;
     if !canonical.starts_with(root) {
         return Err(ElabErrorKind::IncludeEscapes);
     }
@@ -319,4 +486,46 @@ fn resolve(includer: &Path, relative: &Path, root: &Path) -> Result<PathBuf, Ela
 fn display_path(path: &Path, cwd: Option<&Path>) -> String {
     let relative = cwd.and_then(|cwd| path.strip_prefix(cwd).ok());
     relative.unwrap_or(path).display().to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A scratch file in a directory of its own under the temporary
+    /// directory, unique to this test.
+    fn scratch(name: &str, bytes: &[u8]) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("gamecert-load-{}-{name}", std::process::id()));
+        let _ = std::fs::create_dir_all(&dir);
+        let path = dir.join(name);
+        let _ = std::fs::write(&path, bytes);
+        path
+    }
+
+    #[test]
+    fn reads_are_bounded_by_the_bytes_read() {
+        let path = scratch("eleven", b"gamecert 1\n");
+        assert_eq!(read_text(&path, 11).as_deref(), Ok("gamecert 1\n"));
+        assert_eq!(read_text(&path, 10), Err(ReadError::TooLarge { max: 10 }));
+        let _ = path.parent().map(std::fs::remove_dir_all);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn only_regular_utf8_files_are_read() {
+        assert_eq!(
+            read_text(Path::new("/dev/zero"), MAX_FILE_BYTES),
+            Err(ReadError::NotRegular)
+        );
+        assert_eq!(
+            read_text(&std::env::temp_dir(), MAX_FILE_BYTES),
+            Err(ReadError::NotRegular)
+        );
+        let path = scratch("latin1", b"gamecert 1\n# caf\xe9\n");
+        assert_eq!(
+            read_text(&path, MAX_FILE_BYTES),
+            Err(ReadError::NotUtf8 { offset: 16 })
+        );
+        let _ = path.parent().map(std::fs::remove_dir_all);
+    }
 }

@@ -9,10 +9,13 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::{DeclaredAnimal, ElabError, ElabErrorKind, Explicit, cells_of, resolve_board};
+use super::{
+    DeclaredAnimal, ElabError, ElabErrorKind, Explicit, cells_of, out_of_budget, resolve_board,
+};
 use crate::kernel::animals::Board;
 use crate::kernel::animals::lattice::{Cell, Lattice};
-use crate::kernel::budget::Budget;
+use crate::kernel::animals::solid::Group;
+use crate::kernel::budget::{Budget, Exhausted};
 use crate::kernel::game::{GameClaim, Side};
 use crate::kernel::maker::congruence::Congruence;
 use crate::kernel::maker::derived::DerivedRule;
@@ -24,12 +27,14 @@ use crate::syntax::ast::{self, Answer, MapAst, Method, Span, Spanned};
 /// The most marks per turn a maker game may give either player.
 pub const MAX_MARKS: u64 = 64;
 
-/// The maker claim of `claim` (a `winner` statement).
+/// The maker claim of `claim` (a `winner` statement); `budget` bounds the
+/// searches for what the certificate leaves out.
 pub fn claim(
     claim: &ast::Claim,
     boards: &HashMap<String, Result<Board, ElabError>>,
     animals: &[DeclaredAnimal],
     read: &super::FileReader,
+    budget: &mut Budget,
 ) -> Result<Explicit, ElabError> {
     let (side, animal, board, game) = match &claim.statement.node {
         ast::Statement::Winner {
@@ -99,7 +104,7 @@ pub fn claim(
         let game = GameClaim::of(side, winner);
         return match &claim.method.node {
             Method::Pairing(body) => {
-                let strategy = super::breaker::strategy(&game, body)?;
+                let strategy = super::breaker::strategy(&game, body, budget)?;
                 Ok(Explicit::Breaker(game, strategy))
             }
             Method::Priority(body) => {
@@ -110,7 +115,7 @@ pub fn claim(
         };
     }
     let proof = match &claim.method.node {
-        Method::ProofSequence(body) => proof_sequence(&winner, body, claim.method.span)?,
+        Method::ProofSequence(body) => proof_sequence(&winner, body, claim.method.span, budget)?,
         Method::Cards { path, sha256 } => {
             let square =
                 winner.board.lattice() == Some(crate::kernel::animals::lattice::Lattice::Square);
@@ -160,33 +165,27 @@ pub(super) fn goal(
     Ok(animal.cells.clone())
 }
 
-/// How long the elaborator searches for a proof sequence (`search`).
-const SEARCH_SECONDS: u64 = 120;
-
-/// The proof sequence a `search` hint asks for, found by the producer (the
-/// kernel checks it like a written one).
+/// The proof sequence a `search` hint asks for, found by the producer
+/// within the claim's elaboration budget (the kernel checks it like a
+/// written one).
 fn searched(
     claim: &WinnerClaim,
     window: Option<(u16, u16)>,
     span: Span,
+    budget: &mut Budget,
 ) -> Result<ProofSequence, ElabError> {
     use crate::produce::maker::{Search, prove};
-    let mut budget = Budget::new(
-        None,
-        Some(std::time::Duration::from_secs(SEARCH_SECONDS)),
-        40_000_000,
-    );
     let failed = |reason: &str| ElabError {
         kind: ElabErrorKind::SearchFailed(reason.to_string()),
         span,
     };
-    match prove(claim, window, &mut budget) {
+    match prove(claim, window, budget) {
         Ok(Search::Won(proof)) => Ok(proof),
         Ok(Search::Lost) => Err(failed("the breaker wins on the board searched")),
         Ok(Search::TooLarge) => Err(failed(
             "search needs a finite board of at most 64 cells or a window of a lattice",
         )),
-        Err(_) => Err(failed("the search ran out of its budget")),
+        Err(e) => Err(out_of_budget(e, span)),
     }
 }
 
@@ -195,6 +194,7 @@ fn proof_sequence(
     claim: &WinnerClaim,
     body: &ast::ProofBody,
     span: Span,
+    budget: &mut Budget,
 ) -> Result<ProofSequence, ElabError> {
     if let Some(search) = &body.search {
         if !body.situations.is_empty() || body.start.is_some() {
@@ -203,7 +203,7 @@ fn proof_sequence(
                 span: search.span,
             });
         }
-        return searched(claim, search.node, search.span);
+        return searched(claim, search.node, search.span, budget);
     }
     let expected = claim.board.dimension();
     let mut index: HashMap<&str, usize> = HashMap::new();
@@ -227,7 +227,7 @@ fn proof_sequence(
                 span: name.span,
             })
     };
-    let group = Placer::new(&claim.board);
+    let group = Placer::new(&claim.board, budget).map_err(|e| out_of_budget(e, span))?;
     let mut situations: Vec<(Situation, Justification)> = Vec::new();
     for s in &body.situations {
         let (core, neighbourhood) = match &s.picture {
@@ -493,19 +493,25 @@ pub fn proof_text(proof: &ProofSequence, dimension: usize) -> String {
 pub struct Placer {
     board: Board,
     /// A finite board's automorphisms; empty for lattices and regions.
-    group: Vec<Vec<u8>>,
+    group: Group,
 }
 
 impl Placer {
-    /// A search on `board`.
-    pub fn new(board: &Board) -> Placer {
-        let group = board
-            .face_graph()
-            .and_then(|g| g.automorphisms(&mut Budget::unlimited()).ok())
-            .unwrap_or_default();
+    /// A search on `board` (a finite board's group listed within `budget`).
+    pub fn new(board: &Board, budget: &mut Budget) -> Result<Placer, Exhausted> {
+        Ok(Placer {
+            board: board.clone(),
+            group: board.group(budget)?.unwrap_or_default(),
+        })
+    }
+
+    /// A search on a lattice or a region of one, whose congruences are the
+    /// lattice's: there is no group to list (on a finite board it would
+    /// find no congruence, and the kernel would refute what it places).
+    pub fn plane(board: &Board) -> Placer {
         Placer {
             board: board.clone(),
-            group,
+            group: Group::default(),
         }
     }
 

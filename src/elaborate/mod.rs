@@ -21,6 +21,7 @@ use crate::kernel::animals::enumerate::Kind;
 use crate::kernel::animals::lattice::Lattice;
 use crate::kernel::animals::solid::{FaceGraph, Solid};
 use crate::kernel::animals::{Board, Region};
+use crate::kernel::budget::{Budget, Exhausted, Limits};
 use crate::kernel::impartial::check::{Evidence, Statement};
 use crate::kernel::impartial::table::TableEntry;
 use crate::kernel::impartial::{Outcome, Play};
@@ -64,8 +65,13 @@ pub enum ElabErrorKind {
     IncludeAbsolute,
     /// An include that leads outside the tree being checked.
     IncludeEscapes,
-    /// An include that cannot be read.
-    IncludeUnreadable(String),
+    /// An include or card file that cannot be read.
+    IncludeUnreadable(load::ReadError),
+    /// A certificate file found by a directory walk that cannot be read.
+    FileUnreadable(load::ReadError),
+    /// A symbolic link found by a directory walk that leads outside the
+    /// tree being checked (not followed).
+    LinkEscapes,
     /// An include that leads back to a file including it.
     IncludeCycle,
     /// An include whose content does not match its pin.
@@ -99,6 +105,9 @@ pub enum ElabErrorKind {
     BoardKindNotSupported(String),
     /// Two boards of one file share a name.
     DuplicateBoard(String),
+    /// Partizan terms copying more nodes than the elaborator builds (`+-G`
+    /// nested deeply, many `^n`).
+    TermTooLarge { max: usize },
     /// An animal size beyond what enumeration accepts.
     SizeTooLarge { max: u64 },
     /// Two animals of one file share a name.
@@ -150,6 +159,10 @@ pub enum ElabErrorKind {
     BadCongruence,
     /// A `search` hint found no proof sequence; the reason says why.
     SearchFailed(String),
+    /// A search of the elaborator (a `search` hint, the congruences a
+    /// certificate leaves out, a board's automorphisms) ran out of the
+    /// claim's budget.
+    OutOfBudget(Exhausted),
     /// A derived rule cites a claim id the file does not have.
     UnknownCitation(String),
     /// A card file that cannot be read as cards; the message says where.
@@ -186,9 +199,16 @@ pub struct Declarations {
     pub errors: Vec<ElabError>,
 }
 
-/// The file's board and animal declarations, validated by the kernel.
+/// The file's board and animal declarations, validated by the kernel
+/// (within the default limits).
 pub fn declarations(file: &ast::File) -> Declarations {
-    let boards = boards(file);
+    declarations_within(file, &Limits::default())
+}
+
+/// The file's board and animal declarations, validated by the kernel
+/// within the run's per-claim `limits`.
+pub fn declarations_within(file: &ast::File, limits: &Limits) -> Declarations {
+    let boards = boards(file, limits);
     let mut out = Declarations::default();
     let mut broken = Vec::new();
     for item in &file.items {
@@ -394,17 +414,48 @@ pub struct ElaboratedClaim {
 /// (with their spans); the driver resolves them to places in the run.
 pub type Explicit = crate::kernel::claim::Claim<Spanned<String>>;
 
-/// Elaborates the claims of one parsed file.
+/// The longest one claim's elaboration may search (the run's time limit
+/// bounds it too, when shorter): a `search` hint runs the producer, and a
+/// board's automorphisms are listed for the congruences a certificate
+/// leaves out.
+pub const SEARCH_SECONDS: u64 = 120;
+
+/// The longest listing a graph board's automorphisms may take when it is
+/// declared (the run's time limit bounds it too, when shorter).
+const GRAPH_GROUP_SECONDS: u64 = 5;
+
+/// A fresh budget of the run's per-claim `limits`, its time capped at
+/// `seconds` and its memory at `entries`.
+fn capped(limits: &Limits, seconds: u64, entries: usize) -> Budget {
+    let cap = std::time::Duration::from_secs(seconds);
+    let time = limits.time.map_or(cap, |t| t.min(cap));
+    Budget::new(
+        limits.max_nodes,
+        Some(time),
+        limits.max_entries.min(entries),
+    )
+}
+
+/// The error of an elaborator's search that ran out of its budget at `span`.
+pub(super) fn out_of_budget(e: Exhausted, span: Span) -> ElabError {
+    ElabError {
+        kind: ElabErrorKind::OutOfBudget(e),
+        span,
+    }
+}
+
+/// Elaborates the claims of one parsed file (searching within the default
+/// limits).
 pub fn claims(file: &ast::File) -> Vec<ElaboratedClaim> {
     let no_files = |path: &Spanned<String>, _: Option<&Spanned<String>>| {
         Err(ElabError {
-            kind: ElabErrorKind::IncludeUnreadable(
+            kind: ElabErrorKind::IncludeUnreadable(load::ReadError::Io(
                 "files are read only from certificate files on disk".into(),
-            ),
+            )),
             span: path.span,
         })
     };
-    claims_reading(file, &no_files)
+    claims_reading(file, &no_files, &Limits::default())
 }
 
 /// Reads a file a claim names (a card file), given its path and pin.
@@ -412,11 +463,18 @@ pub type FileReader<'a> =
     dyn Fn(&Spanned<String>, Option<&Spanned<String>>) -> Result<String, ElabError> + 'a;
 
 /// Elaborates the claims of one parsed file, reading the files claims name
-/// with `read`.
-pub fn claims_reading(file: &ast::File, read: &FileReader) -> Vec<ElaboratedClaim> {
-    let boards = boards(file);
+/// with `read`. Each claim's searches get a fresh budget of the run's
+/// per-claim `limits` (its time capped at [`SEARCH_SECONDS`]).
+pub fn claims_reading(
+    file: &ast::File,
+    read: &FileReader,
+    limits: &Limits,
+) -> Vec<ElaboratedClaim> {
+    let boards = boards(file, limits);
     let mut declared_animals: Option<Vec<DeclaredAnimal>> = None;
     let mut seen: HashMap<&str, Span> = HashMap::new();
+    // One count of copied partizan nodes for the whole file.
+    let mut terms = partizan::Terms::new();
     let mut out = Vec::new();
     for item in &file.items {
         let ast::Item::Claim(claim) = item else {
@@ -425,15 +483,18 @@ pub fn claims_reading(file: &ast::File, read: &FileReader) -> Vec<ElaboratedClai
         let mut explicit = match &claim.statement.node {
             ast::Statement::CountAnimals { .. } => animals_claim(claim, &boards),
             ast::Statement::Winner { .. } | ast::Statement::Loser { .. } => {
-                let animals = declared_animals.get_or_insert_with(|| declarations(file).animals);
-                maker::claim(claim, &boards, animals, read)
+                let animals = declared_animals
+                    .get_or_insert_with(|| declarations_within(file, limits).animals);
+                let mut budget = capped(limits, SEARCH_SECONDS, usize::MAX);
+                maker::claim(claim, &boards, animals, read, &mut budget)
             }
             ast::Statement::Threshold { .. } => {
-                let animals = declared_animals.get_or_insert_with(|| declarations(file).animals);
+                let animals = declared_animals
+                    .get_or_insert_with(|| declarations_within(file, limits).animals);
                 breaker::threshold_claim(claim, &boards, animals)
             }
             ast::Statement::Classify { .. } => breaker::classify_claim(claim, &boards),
-            _ => explicit_claim(claim),
+            _ => terms.transaction(|terms| explicit_claim(claim, terms)),
         };
         if seen.insert(&claim.id.node, claim.id.span).is_some() {
             let kind = ElabErrorKind::DuplicateId(claim.id.node.clone());
@@ -454,7 +515,7 @@ pub fn claims_reading(file: &ast::File, read: &FileReader) -> Vec<ElaboratedClai
 
 /// The board declarations of a file: name to lattice, or the error a use of
 /// the name reports.
-fn boards(file: &ast::File) -> HashMap<String, Result<Board, ElabError>> {
+fn boards(file: &ast::File, limits: &Limits) -> HashMap<String, Result<Board, ElabError>> {
     let mut out = HashMap::new();
     for item in &file.items {
         let ast::Item::Board(decl) = item else {
@@ -466,7 +527,7 @@ fn boards(file: &ast::File) -> HashMap<String, Result<Board, ElabError>> {
                 span: Span::new(decl.kind.span.start, decl.span.end),
             }),
             Some(ast::BoardBody::Picture(rows)) => picture_board(decl, rows),
-            Some(ast::BoardBody::Graph(edges)) => graph_board(decl, edges),
+            Some(ast::BoardBody::Graph(edges)) => graph_board(decl, edges, limits),
         };
         // A built-in name keeps its meaning: `board square = square` says
         // nothing new, any other board under a built-in name is refused.
@@ -509,8 +570,8 @@ fn resolve_board(
 /// The most cells of a finite region of a plane lattice.
 pub const MAX_REGION_CELLS: usize = 4096;
 
-/// The largest automorphism group a graph board may have: every use of the
-/// board lists the group, so a huge one (a complete graph) is refused.
+/// The largest automorphism group a graph board may have: claims on the
+/// board search the group, so a huge one (a complete graph) is refused.
 pub const MAX_GRAPH_GROUP: usize = 20_000;
 
 /// `board NAME = LATTICE picture { ... }`: the region of the picture's cells.
@@ -546,12 +607,18 @@ fn picture_board(decl: &ast::BoardDecl, rows: &[Spanned<String>]) -> Result<Boar
 }
 
 /// `board NAME = graph { a-b ... }`: vertices 0..n-1, every one on an edge,
-/// connected, with at most [`MAX_GRAPH_GROUP`] automorphisms.
-fn graph_board(decl: &ast::BoardDecl, edges: &[Spanned<(u64, u64)>]) -> Result<Board, ElabError> {
+/// connected, with at most [`MAX_GRAPH_GROUP`] automorphisms (listed here,
+/// within `limits` and [`GRAPH_GROUP_SECONDS`], once for every claim).
+fn graph_board(
+    decl: &ast::BoardDecl,
+    edges: &[Spanned<(u64, u64)>],
+    limits: &Limits,
+) -> Result<Board, ElabError> {
     let bad = |reason: String, span: Span| ElabError {
         kind: ElabErrorKind::BadGraph(reason),
         span,
     };
+    let too_many = || format!("the graph has more than {MAX_GRAPH_GROUP} automorphisms");
     if decl.kind.node != "graph" {
         return Err(ElabError {
             kind: ElabErrorKind::BoardKindNotSupported(decl.kind.node.clone()),
@@ -592,17 +659,13 @@ fn graph_board(decl: &ast::BoardDecl, edges: &[Spanned<(u64, u64)>]) -> Result<B
     if !graph.connected(graph.all()) {
         return Err(bad("the graph is not connected".into(), decl.span));
     }
-    let mut budget = crate::kernel::budget::Budget::new(
-        None,
-        Some(std::time::Duration::from_secs(5)),
-        usize::MAX,
-    );
-    match graph.automorphisms(&mut budget) {
+    // The listing stops at the first automorphism past the limit.
+    let mut budget = capped(limits, GRAPH_GROUP_SECONDS, MAX_GRAPH_GROUP + 1);
+    match graph.group(&mut budget) {
         Ok(group) if group.len() <= MAX_GRAPH_GROUP => Ok(Board::Graph(Arc::new(graph))),
-        _ => Err(bad(
-            format!("the graph has more than {MAX_GRAPH_GROUP} automorphisms"),
-            decl.span,
-        )),
+        Ok(_) => Err(bad(too_many(), decl.span)),
+        Err(Exhausted::Memory(n)) if n > MAX_GRAPH_GROUP => Err(bad(too_many(), decl.span)),
+        Err(e) => Err(out_of_budget(e, decl.span)),
     }
 }
 
@@ -759,9 +822,9 @@ fn is_partizan(claim: &ast::Claim) -> bool {
     }
 }
 
-fn explicit_claim(claim: &ast::Claim) -> Result<Explicit, ElabError> {
+fn explicit_claim(claim: &ast::Claim, terms: &mut partizan::Terms) -> Result<Explicit, ElabError> {
     if is_partizan(claim) {
-        return partizan_claim(claim);
+        return partizan_claim(claim, terms);
     }
     let statement = match &claim.statement.node {
         ast::Statement::Grundy {
@@ -844,18 +907,18 @@ fn explicit_claim(claim: &ast::Claim) -> Result<Explicit, ElabError> {
 }
 
 /// A partizan claim: the statement's games as kernel terms, and the evidence.
-fn partizan_claim(claim: &ast::Claim) -> Result<Explicit, ElabError> {
+fn partizan_claim(claim: &ast::Claim, terms: &mut partizan::Terms) -> Result<Explicit, ElabError> {
     let statement = match &claim.statement.node {
         ast::Statement::Value { game, value } => pcheck::Statement::Value {
-            game: partizan::term(game)?,
-            value: partizan::term(value)?,
+            game: terms.term(game)?,
+            value: terms.term(value)?,
         },
         ast::Statement::Compare {
             left,
             relation,
             right,
         } => pcheck::Statement::Compare {
-            left: partizan::term(left)?,
+            left: terms.term(left)?,
             relation: match relation.node {
                 ast::RelationAst::Equal => Relation::Equal,
                 ast::RelationAst::LessOrEqual => Relation::LessOrEqual,
@@ -864,10 +927,10 @@ fn partizan_claim(claim: &ast::Claim) -> Result<Explicit, ElabError> {
                 ast::RelationAst::Greater => Relation::Greater,
                 ast::RelationAst::Confused => Relation::Confused,
             },
-            right: partizan::term(right)?,
+            right: terms.term(right)?,
         },
         ast::Statement::Number { game } => {
-            let term = partizan::term(game)?;
+            let term = terms.term(game)?;
             let candidate = canonical::number_candidate(&term);
             pcheck::Statement::Number {
                 game: term,
@@ -879,7 +942,7 @@ fn partizan_claim(claim: &ast::Claim) -> Result<Explicit, ElabError> {
             game,
             outcome,
         } => pcheck::Statement::Outcome {
-            game: partizan::term(game)?,
+            game: terms.term(game)?,
             outcome: match outcome.node {
                 'L' => PartizanOutcome::L,
                 'R' => PartizanOutcome::R,
@@ -899,7 +962,7 @@ fn partizan_claim(claim: &ast::Claim) -> Result<Explicit, ElabError> {
                 });
             }
             pcheck::Statement::Grundy {
-                game: partizan::term(game)?,
+                game: terms.term(game)?,
                 value: value(v)?,
             }
         }
@@ -951,7 +1014,7 @@ fn partizan_claim(claim: &ast::Claim) -> Result<Explicit, ElabError> {
                         }
                     };
                     Ok(pcheck::Step {
-                        term: partizan::term(&step.game)?,
+                        term: terms.term(&step.game)?,
                         rule,
                     })
                 })

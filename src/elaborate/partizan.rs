@@ -22,49 +22,119 @@ fn error(kind: ElabErrorKind, span: Span) -> ElabError {
     ElabError { kind, span }
 }
 
-/// The kernel term for a partizan game expression.
+/// The most nodes the partizan terms of one file (or one `eval`) may copy
+/// beyond what is written: `+-G` copies G, so each level of nesting
+/// doubles the term, and `^n` repeats `^` n times. What is written is
+/// bounded by the file's size; copies are bounded here.
+pub const MAX_COPIED_NODES: usize = 1 << 20;
+
+/// The kernel term for a partizan game expression on its own.
 pub fn term(expr: &Spanned<GameExpr>) -> Result<Term, ElabError> {
-    Ok(match &expr.node {
-        GameExpr::Options { left, right } => Term::Options(
-            left.iter().map(term).collect::<Result<_, _>>()?,
-            right.iter().map(term).collect::<Result<_, _>>()?,
-        ),
-        GameExpr::Number {
-            numerator,
-            denominator,
-        } => Term::Number(dyadic(numerator, denominator.as_deref(), expr.span)?),
-        GameExpr::Star(n) => Term::Nimber(multiple(*n, expr.span)? as u32),
-        GameExpr::Up(n) => {
-            let count = multiple(n.unsigned_abs(), expr.span)?;
-            // ^ = {0 | *}.
-            let up = Term::Options(vec![Term::Number(Dyadic::zero())], vec![Term::Nimber(1)]);
-            let one = if *n < 0 { Term::Neg(Box::new(up)) } else { up };
-            Term::Sum(vec![one; count as usize])
+    Terms::new().term(expr)
+}
+
+/// Builds the kernel terms of one file, counting the nodes it copies
+/// against [`MAX_COPIED_NODES`] before making the copies.
+#[derive(Debug, Default)]
+pub struct Terms {
+    /// Nodes built so far, written or copied (measures what a copy costs).
+    nodes: usize,
+    /// Nodes copied so far.
+    copied: usize,
+}
+
+impl Terms {
+    /// A builder that has copied nothing yet.
+    pub fn new() -> Terms {
+        Terms::default()
+    }
+
+    /// `build(self)`, forgetting what it copied when it fails: its terms
+    /// are dropped, so they must not count against the terms built later.
+    pub fn transaction<T>(
+        &mut self,
+        build: impl FnOnce(&mut Terms) -> Result<T, ElabError>,
+    ) -> Result<T, ElabError> {
+        let (nodes, copied) = (self.nodes, self.copied);
+        let built = build(self);
+        if built.is_err() {
+            (self.nodes, self.copied) = (nodes, copied);
         }
-        GameExpr::PlusMinus(inner) => {
-            let g = term(inner)?;
-            Term::Options(vec![g.clone()], vec![Term::Neg(Box::new(g))])
+        built
+    }
+
+    /// Charges `nodes` copied nodes for the expression at `span`.
+    fn copy(&mut self, nodes: usize, span: Span) -> Result<(), ElabError> {
+        self.copied = self.copied.saturating_add(nodes);
+        self.nodes = self.nodes.saturating_add(nodes);
+        if self.copied > MAX_COPIED_NODES {
+            let kind = ElabErrorKind::TermTooLarge {
+                max: MAX_COPIED_NODES,
+            };
+            return Err(error(kind, span));
         }
-        GameExpr::Neg(inner) => Term::Neg(Box::new(term(inner)?)),
-        GameExpr::Sum(parts) => Term::Sum(parts.iter().map(term).collect::<Result<_, _>>()?),
-        GameExpr::Nim(heaps) => Term::Sum(
-            heaps
-                .iter()
-                .map(|h| Ok(Term::Nimber(multiple(h.node, h.span)? as u32)))
-                .collect::<Result<_, ElabError>>()?,
-        ),
-        GameExpr::Hackenbush {
-            green_only,
-            picture,
-        } => Term::Hackenbush(Arc::new(hackenbush(picture, *green_only)?)),
-        GameExpr::Domineering(board) => Term::Domineering(grid(board)?),
-        GameExpr::Grid { .. }
-        | GameExpr::Octal { .. }
-        | GameExpr::Kayles(_)
-        | GameExpr::Dawson(_) => {
-            return Err(error(ElabErrorKind::NotPartizan, expr.span));
-        }
-    })
+        Ok(())
+    }
+
+    /// The kernel term for a partizan game expression.
+    pub fn term(&mut self, expr: &Spanned<GameExpr>) -> Result<Term, ElabError> {
+        self.nodes += 1;
+        Ok(match &expr.node {
+            GameExpr::Options { left, right } => Term::Options(
+                left.iter()
+                    .map(|t| self.term(t))
+                    .collect::<Result<_, _>>()?,
+                right
+                    .iter()
+                    .map(|t| self.term(t))
+                    .collect::<Result<_, _>>()?,
+            ),
+            GameExpr::Number {
+                numerator,
+                denominator,
+            } => Term::Number(dyadic(numerator, denominator.as_deref(), expr.span)?),
+            GameExpr::Star(n) => Term::Nimber(multiple(*n, expr.span)? as u32),
+            GameExpr::Up(n) => {
+                let count = multiple(n.unsigned_abs(), expr.span)?;
+                // ^ = {0 | *}, four nodes with its negation, repeated.
+                self.copy(4 * count as usize, expr.span)?;
+                let up = Term::Options(vec![Term::Number(Dyadic::zero())], vec![Term::Nimber(1)]);
+                let one = if *n < 0 { Term::Neg(Box::new(up)) } else { up };
+                Term::Sum(vec![one; count as usize])
+            }
+            GameExpr::PlusMinus(inner) => {
+                let before = self.nodes;
+                let g = self.term(inner)?;
+                // Charged before the copy is made.
+                self.copy(self.nodes - before + 1, expr.span)?;
+                Term::Options(vec![g.clone()], vec![Term::Neg(Box::new(g))])
+            }
+            GameExpr::Neg(inner) => Term::Neg(Box::new(self.term(inner)?)),
+            GameExpr::Sum(parts) => Term::Sum(
+                parts
+                    .iter()
+                    .map(|t| self.term(t))
+                    .collect::<Result<_, _>>()?,
+            ),
+            GameExpr::Nim(heaps) => Term::Sum(
+                heaps
+                    .iter()
+                    .map(|h| Ok(Term::Nimber(multiple(h.node, h.span)? as u32)))
+                    .collect::<Result<_, ElabError>>()?,
+            ),
+            GameExpr::Hackenbush {
+                green_only,
+                picture,
+            } => Term::Hackenbush(Arc::new(hackenbush(picture, *green_only)?)),
+            GameExpr::Domineering(board) => Term::Domineering(grid(board)?),
+            GameExpr::Grid { .. }
+            | GameExpr::Octal { .. }
+            | GameExpr::Kayles(_)
+            | GameExpr::Dawson(_) => {
+                return Err(error(ElabErrorKind::NotPartizan, expr.span));
+            }
+        })
+    }
 }
 
 /// Whether every part of `expr` is impartial (Left and Right have the same

@@ -41,6 +41,36 @@ pub struct Budget {
 /// Default cap on memo entries: about 2-3 GiB of tables at the kernel's entry sizes.
 pub const DEFAULT_MAX_ENTRIES: usize = 40_000_000;
 
+/// The limits of one claim's searches; each claim gets fresh budgets of
+/// them (`None` means unlimited).
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// Node limit.
+    pub max_nodes: Option<u64>,
+    /// Time limit.
+    pub time: Option<Duration>,
+    /// Memo entry cap.
+    pub max_entries: usize,
+}
+
+impl Default for Limits {
+    /// No node or time limit, the default memory cap.
+    fn default() -> Limits {
+        Limits {
+            max_nodes: None,
+            time: None,
+            max_entries: DEFAULT_MAX_ENTRIES,
+        }
+    }
+}
+
+impl Limits {
+    /// A fresh budget with these limits.
+    pub fn budget(&self) -> Budget {
+        Budget::new(self.max_nodes, self.time, self.max_entries)
+    }
+}
+
 impl Budget {
     /// A budget with the given limits; `None` means unlimited.
     pub fn new(max_nodes: Option<u64>, time_limit: Option<Duration>, max_entries: usize) -> Self {
@@ -89,6 +119,15 @@ impl Budget {
             return Err(Exhausted::Memory(self.max_entries));
         }
         self.tick()
+    }
+
+    /// Checks that `entries` items kept (not positions: no node is
+    /// charged) fit under the memory cap.
+    pub fn hold(&self, entries: usize) -> Result<(), Exhausted> {
+        if entries >= self.max_entries {
+            return Err(Exhausted::Memory(self.max_entries));
+        }
+        Ok(())
     }
 
     /// Charges a unit of work that is not a new position (an option generated).

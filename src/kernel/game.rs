@@ -98,7 +98,7 @@ impl GameClaim {
             return Ok(true);
         }
         budget.tick()?;
-        Ok(!shape::placements(&self.board, &self.goal).is_empty())
+        Ok(!shape::placements(&self.board, &self.goal, budget)?.is_empty())
     }
 
     /// What the rules of the game decide on their own, if anything: the

@@ -8,6 +8,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::kernel::animals::lattice::{Cell, Lattice};
+use crate::kernel::animals::solid::Group;
 use crate::kernel::animals::{Board, shape};
 use crate::kernel::budget::{Budget, Exhausted};
 use crate::kernel::game::GameClaim;
@@ -55,12 +56,8 @@ pub fn prove(
             };
             let finite = Finite {
                 cells,
-                placements: shape::placements(board, &claim.goal),
-                group: board
-                    .face_graph()
-                    .map(|g| g.automorphisms(budget))
-                    .transpose()?
-                    .unwrap_or_default(),
+                placements: shape::placements(board, &claim.goal, budget)?,
+                group: board.group(budget)?.unwrap_or_default(),
                 b: claim.b,
             };
             finite.tree(&BTreeSet::new(), &BTreeSet::new(), depth, budget)
@@ -125,7 +122,7 @@ fn periodic(
     reps: &[Cell],
     budget: &mut Budget,
 ) -> Result<Option<Vec<(Cell, Cell)>>, Exhausted> {
-    let orientations = shape::placements(&Board::Lattice(lattice), goal);
+    let orientations = shape::placements(&Board::Lattice(lattice), goal, budget)?;
     let mut placements = Vec::new();
     for o in &orientations {
         for &t in reps {
@@ -214,7 +211,7 @@ impl<K: Fn(Cell, Cell) -> (Cell, Cell)> Backtrack<'_, K> {
 struct Finite {
     cells: Vec<Cell>,
     placements: Vec<Vec<Cell>>,
-    group: Vec<Vec<u8>>,
+    group: Group,
     b: usize,
 }
 

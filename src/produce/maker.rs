@@ -20,6 +20,7 @@ use std::collections::HashMap;
 
 use crate::elaborate::maker::Placer;
 use crate::kernel::animals::lattice::{Cell, Lattice};
+use crate::kernel::animals::solid::Group;
 use crate::kernel::animals::{Board, shape};
 use crate::kernel::budget::{Budget, Exhausted};
 use crate::kernel::maker::congruence::Congruence;
@@ -58,12 +59,16 @@ pub const MAX_CELLS: usize = 64;
 impl Game {
     /// The game of `claim`, if its board is finite with at most
     /// [`MAX_CELLS`] cells (`board_cells`: the board's cells).
-    pub fn new(claim: &WinnerClaim, board_cells: &[Cell]) -> Option<Game> {
+    pub fn new(
+        claim: &WinnerClaim,
+        board_cells: &[Cell],
+        budget: &mut Budget,
+    ) -> Result<Option<Game>, Exhausted> {
         if board_cells.len() > MAX_CELLS {
-            return None;
+            return Ok(None);
         }
         let index = |c: &Cell| board_cells.iter().position(|d| d == c);
-        let placements: Vec<u64> = all_placements(&claim.board, &claim.goal)
+        let placements: Vec<u64> = shape::placements(&claim.board, &claim.goal, budget)?
             .iter()
             .filter_map(|p| {
                 p.iter()
@@ -71,7 +76,7 @@ impl Game {
                     .sum::<Option<u64>>()
             })
             .collect();
-        Some(Game {
+        Ok(Some(Game {
             board: claim.board.clone(),
             cells: board_cells.to_vec(),
             placements,
@@ -81,7 +86,7 @@ impl Game {
             finish: claim.finish.unwrap_or(claim.a).max(claim.a),
             b: claim.b,
             memo: HashMap::new(),
-        })
+        }))
     }
 
     /// The union of the placements that hold no breaker mark and that the
@@ -214,8 +219,8 @@ impl Game {
         let mut writer = Writer {
             index: HashMap::new(),
             situations: Vec::new(),
-            placer: Placer::new(&self.board),
-            symmetry: Symmetry::of(&self.board),
+            placer: Placer::new(&self.board, budget)?,
+            symmetry: Symmetry::of(&self.board, budget)?,
         };
         let start = if self.complete(first) {
             (Target::Goal, self.goal_map(&writer.placer, first))
@@ -355,7 +360,7 @@ impl Writer {
 /// point group with translations, or a finite board's automorphisms.
 enum Symmetry {
     Lattice(Lattice),
-    Graph(Vec<Vec<u8>>),
+    Graph(Group),
 }
 
 /// Cells that pin down a lattice congruence (an up and a down triangle,
@@ -370,16 +375,11 @@ const PROBES: [Cell; 6] = [
 ];
 
 impl Symmetry {
-    fn of(board: &Board) -> Symmetry {
-        match board.lattice() {
+    fn of(board: &Board, budget: &mut Budget) -> Result<Symmetry, Exhausted> {
+        Ok(match board.lattice() {
             Some(lattice) => Symmetry::Lattice(lattice),
-            None => Symmetry::Graph(
-                board
-                    .face_graph()
-                    .and_then(|g| g.automorphisms(&mut Budget::unlimited()).ok())
-                    .unwrap_or_default(),
-            ),
-        }
+            None => Symmetry::Graph(board.group(budget)?.unwrap_or_default()),
+        })
     }
 
     /// The image of a cell (the cell itself where the map does not act).
@@ -510,11 +510,6 @@ impl Symmetry {
     }
 }
 
-/// Every placement of the goal on a finite board.
-fn all_placements(board: &Board, goal: &[Cell]) -> Vec<Vec<Cell>> {
-    shape::placements(board, goal)
-}
-
 /// Calls `visit` with every subset of `set` with `k` elements.
 fn for_each_subset(
     set: u64,
@@ -578,7 +573,7 @@ pub fn prove(
         board,
         ..claim.clone()
     };
-    let Some(mut game) = Game::new(&on_board, &cells) else {
+    let Some(mut game) = Game::new(&on_board, &cells, budget)? else {
         return Ok(Search::TooLarge);
     };
     match game.first_move(budget)? {

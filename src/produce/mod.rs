@@ -79,7 +79,8 @@ pub fn prove_text(
         Verdict::Undecided { .. } => (3, "UNDECIDED"),
         Verdict::Malformed { .. } => (2, "ERROR"),
     };
-    eprintln!("{word}: {}", crate::report::wording::detail(&verdict));
+    let detail = crate::report::wording::detail(&verdict);
+    crate::report::output::error(&format!("{word}: {detail}\n"));
     let body = proof_text(&proof, claim.board.dimension());
     Ok((
         format!(
@@ -192,6 +193,6 @@ fn prove_loser(
         .and_then(|f| f.claims.first())
         .map(|c| format!("{:?}: {}", c.verdict, c.detail))
         .unwrap_or_default();
-    eprintln!("{detail}");
+    crate::report::output::error(&format!("{detail}\n"));
     Ok((text, code))
 }

@@ -42,7 +42,10 @@ pub fn dependency_dot(id: &str, claim: &GameClaim, strategy: &Priority) -> Optio
     };
     let shifts = period.translations(lattice);
     let mut placements: Vec<Vec<Cell>> = Vec::new();
-    for placement in shape::placements(&claim.board, &claim.goal) {
+    // A lattice or a region of one: its placements list no group, so the
+    // budget is never charged.
+    let unlimited = &mut crate::kernel::budget::Budget::unlimited();
+    for placement in shape::placements(&claim.board, &claim.goal, unlimited).ok()? {
         for &t in &shifts {
             let mut placed: Vec<Cell> = placement.iter().map(|&c| add(c, t)).collect();
             placed.sort_unstable();

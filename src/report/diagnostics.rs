@@ -7,9 +7,11 @@
 use std::fmt;
 
 use miette::{
-    Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, SourceCode,
+    Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteError,
+    MietteSpanContents, SourceCode, SourceSpan, SpanContents,
 };
 
+use crate::elaborate::load::{ReadError, UsageError};
 use crate::elaborate::{ElabError, ElabErrorKind};
 use crate::syntax::ast::{Span, SyntaxError, SyntaxErrorKind};
 
@@ -231,11 +233,23 @@ pub fn elab_problem(e: &ElabError) -> Problem {
             "outside the tree",
             Some("include only files below the directory given to `gamecert check`"),
         ),
-        IncludeUnreadable(msg) => (
+        IncludeUnreadable(reason) => (
             "gamecert::include::unreadable",
-            format!("cannot read the included file: {msg}"),
+            format!("cannot read the included file: {}", read_error(reason)),
             "cannot be read",
             None,
+        ),
+        FileUnreadable(reason) => (
+            "gamecert::include::file_unreadable",
+            format!("this certificate file was not read: {}", read_error(reason)),
+            "not read",
+            None,
+        ),
+        LinkEscapes => (
+            "gamecert::include::link_escapes",
+            "this symbolic link leads outside the tree being checked and was not followed".into(),
+            "outside the tree",
+            Some("check the link's target as an argument of its own, or copy it into the tree"),
         ),
         IncludeCycle => (
             "gamecert::include::cycle",
@@ -308,6 +322,16 @@ pub fn elab_problem(e: &ElabError) -> Problem {
             format!("the Hackenbush picture has more than {max} edges"),
             "too many edges",
             None,
+        ),
+        TermTooLarge { max } => (
+            "gamecert::elaborate::term_too_large",
+            format!(
+                "the partizan games of this file expand to more than {max} copied terms; this expression passes the limit"
+            ),
+            "too large once expanded",
+            Some(
+                "`+-G` contains G twice, so each level of nesting doubles the game, and `^n` is a sum of n copies of ^",
+            ),
         ),
         UnknownRule(rule) => (
             "gamecert::elaborate::unknown_rule",
@@ -459,6 +483,17 @@ pub fn elab_problem(e: &ElabError) -> Problem {
             "search",
             Some("give a larger window, or write the proof sequence"),
         ),
+        OutOfBudget(e) => (
+            "gamecert::elaborate::out_of_budget",
+            format!(
+                "the elaborator's search ran out of the claim's budget: {}",
+                crate::report::wording::limit_reached(e)
+            ),
+            "searched here",
+            Some(
+                "give a larger --budget (or --max-memory), or write out what the search was to find: the proof sequence, the congruences",
+            ),
+        ),
         UnknownCitation(id) => (
             "gamecert::elaborate::unknown_citation",
             format!("no claim of this file or of the files it includes has the id `{id}`"),
@@ -525,10 +560,209 @@ pub fn elab_problem(e: &ElabError) -> Problem {
     problem(code, message, label, help, e.span)
 }
 
+/// Why a file was not read, as a phrase (never quoting the file's text).
+pub fn read_error(e: &ReadError) -> String {
+    match e {
+        ReadError::NotRegular => "not a regular file".into(),
+        ReadError::NotFileOrDirectory => "neither a regular file nor a directory".into(),
+        ReadError::TooLarge { max } => format!("larger than {max} bytes"),
+        ReadError::NotUtf8 { offset } => {
+            format!("not UTF-8 text (the byte at offset {offset} is not)")
+        }
+        ReadError::Io(message) => message.clone(),
+    }
+}
+
+/// The line a command-line path that cannot be used gets on standard error.
+pub fn usage_error(e: &UsageError) -> String {
+    format!("error: {}: {}\n", e.path.display(), read_error(&e.reason))
+}
+
+/// Where each line of a source starts, built once per file: locating an
+/// offset is then a binary search, not a scan from the start of the file
+/// (which made a report of n claims take time quadratic in n). Columns are
+/// counted from checkpoints, so a long line costs no more than a short one.
+pub struct LineIndex<'a> {
+    source: &'a str,
+    /// Byte offset of the first character of each line.
+    starts: Vec<usize>,
+    /// `chars[k]`: characters that start in the first `k * CHECKPOINT` bytes.
+    chars: Vec<usize>,
+}
+
+/// Bytes between two character-count checkpoints.
+const CHECKPOINT: usize = 4096;
+
+/// Whether a byte starts a character (is not a UTF-8 continuation byte).
+fn starts_char(b: &u8) -> bool {
+    b & 0xC0 != 0x80
+}
+
+impl<'a> LineIndex<'a> {
+    /// The index of `source`.
+    pub fn new(source: &'a str) -> LineIndex<'a> {
+        let starts = std::iter::once(0)
+            .chain(source.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
+        let chars = std::iter::once(0)
+            .chain(
+                source
+                    .as_bytes()
+                    .chunks(CHECKPOINT)
+                    .scan(0, |total, chunk| {
+                        *total += chunk.iter().filter(|b| starts_char(b)).count();
+                        Some(*total)
+                    }),
+            )
+            .collect();
+        LineIndex {
+            source,
+            starts,
+            chars,
+        }
+    }
+
+    /// The indexed source.
+    pub fn source(&self) -> &'a str {
+        self.source
+    }
+
+    /// 0-based line of a byte offset (clamped to the source).
+    fn line(&self, offset: usize) -> usize {
+        let offset = offset.min(self.source.len());
+        self.starts.partition_point(|&s| s <= offset) - 1
+    }
+
+    /// Byte offset where 0-based line `line` starts (the end of the source
+    /// past the last line).
+    fn start(&self, line: usize) -> usize {
+        self.starts.get(line).copied().unwrap_or(self.source.len())
+    }
+
+    /// Characters that start before byte `offset`.
+    fn chars_before(&self, offset: usize) -> usize {
+        let block = offset / CHECKPOINT;
+        let from = block * CHECKPOINT;
+        let counted = self.chars.get(block).copied().unwrap_or(0);
+        let rest = self.source.as_bytes().get(from..offset).unwrap_or_default();
+        counted + rest.iter().filter(|b| starts_char(b)).count()
+    }
+
+    /// 1-based line and column (in characters) of a byte offset.
+    pub fn line_column(&self, offset: usize) -> (usize, usize) {
+        let offset = offset.min(self.source.len());
+        let line = self.line(offset);
+        let column = self.chars_before(offset) - self.chars_before(self.start(line));
+        (line + 1, column + 1)
+    }
+}
+
+/// Lines of context the rendering shows around a span (miette's default).
+const CONTEXT_LINES: usize = 1;
+
+/// The most bytes of source a diagnostic shows; beyond it (a very long
+/// line), only the span with a little of its line around it. miette pads a
+/// label to its column with a formatting width, which panics past 65535.
+const MAX_EXCERPT: usize = 4096;
+
+/// Bytes of a long line shown on each side of the span.
+const MARGIN: usize = 80;
+
+/// The lines of a file around a span, as miette reads them: only these are
+/// handed over, since miette locates a span by scanning its source from the
+/// start, once per diagnostic.
+struct Excerpt<'a> {
+    name: &'a str,
+    /// The lines (or, on a long line, a piece of it).
+    text: &'a str,
+    /// Byte offset of `text` in the file.
+    offset: usize,
+    /// 0-based line of the file where `text` starts.
+    line: usize,
+    /// Bytes of that line before `text` (0 unless a piece of a long line).
+    column: usize,
+}
+
+impl<'a> Excerpt<'a> {
+    /// The lines of `index`'s source around `span`, with a line of margin
+    /// beyond the context shown; a piece of the line when they are long.
+    fn around(name: &'a str, index: &LineIndex<'a>, span: Span) -> Excerpt<'a> {
+        let source = index.source;
+        let start = span.start.min(source.len());
+        let span = Span::new(start, span.end.clamp(start, source.len()));
+        let line = index.line(span.start);
+        let first = line.saturating_sub(CONTEXT_LINES + 1);
+        let last = index.line(span.end) + CONTEXT_LINES + 2;
+        let (offset, end) = (index.start(first), index.start(last));
+        if end - offset <= MAX_EXCERPT + span.end.saturating_sub(span.start) {
+            return Excerpt {
+                name,
+                text: source.get(offset..end).unwrap_or_default(),
+                offset,
+                line: first,
+                column: 0,
+            };
+        }
+        let line_start = index.start(line);
+        let mut from = span.start.saturating_sub(MARGIN).max(line_start);
+        while !source.is_char_boundary(from) {
+            from -= 1;
+        }
+        let line_end = index.start(index.line(span.end) + 1);
+        let mut to = (span.end + MARGIN).min(line_end).min(source.len());
+        while !source.is_char_boundary(to) {
+            to += 1;
+        }
+        Excerpt {
+            name,
+            text: source.get(from..to).unwrap_or_default(),
+            offset: from,
+            line,
+            column: from - line_start,
+        }
+    }
+}
+
+impl SourceCode for Excerpt<'_> {
+    fn read_span<'b>(
+        &'b self,
+        span: &SourceSpan,
+        before: usize,
+        after: usize,
+    ) -> Result<Box<dyn SpanContents<'b> + 'b>, MietteError> {
+        let local = span
+            .offset()
+            .checked_sub(self.offset)
+            .ok_or(MietteError::OutOfBounds)?;
+        let inner =
+            self.text
+                .read_span(&SourceSpan::new(local.into(), span.len()), before, after)?;
+        let at = SourceSpan::new(
+            (inner.span().offset() + self.offset).into(),
+            inner.span().len(),
+        );
+        // A column is counted from the start of its line, which a piece of
+        // a long line does not begin with.
+        let column = if inner.line() == 0 {
+            inner.column() + self.column
+        } else {
+            inner.column()
+        };
+        Ok(Box::new(MietteSpanContents::new_named(
+            self.name.to_string(),
+            inner.data(),
+            at,
+            inner.line() + self.line,
+            column,
+            inner.line_count() + self.line,
+        )))
+    }
+}
+
 /// A problem with its file, as a miette diagnostic.
 struct Rendered<'a> {
     problem: &'a Problem,
-    source: NamedSource<String>,
+    source: Excerpt<'a>,
 }
 
 impl fmt::Debug for Rendered<'_> {
@@ -569,11 +803,12 @@ impl Diagnostic for Rendered<'_> {
     }
 }
 
-/// Renders a problem with its source, without colours (deterministic output).
-pub fn render(problem: &Problem, path: &str, source: &str) -> String {
+/// Renders a problem with its source (given by its line index, built once
+/// per file), without colours (deterministic output).
+pub fn render(problem: &Problem, path: &str, index: &LineIndex) -> String {
     let diagnostic = Rendered {
         problem,
-        source: NamedSource::new(path, source.to_string()),
+        source: Excerpt::around(path, index, problem.span),
     };
     let mut out = String::new();
     let handler =
@@ -584,11 +819,93 @@ pub fn render(problem: &Problem, path: &str, source: &str) -> String {
     out
 }
 
-/// 1-based line and column (in characters) of a byte offset.
-pub fn line_column(source: &str, offset: usize) -> (usize, usize) {
-    let offset = offset.min(source.len());
-    let before = source.get(..offset).unwrap_or(source);
-    let line = before.matches('\n').count() + 1;
-    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-    (line, column)
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The old scan from the start of the source, as the reference.
+    fn scanned(source: &str, offset: usize) -> (usize, usize) {
+        let before = source.get(..offset.min(source.len())).unwrap_or(source);
+        let line = before.matches('\n').count() + 1;
+        let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        (line, column)
+    }
+
+    #[test]
+    fn the_index_agrees_with_a_scan() {
+        let source = "gamecert 1\n\nclaim \u{e9}t\u{e9}: x\nlast";
+        let index = LineIndex::new(source);
+        for (offset, _) in source.char_indices().chain([(source.len(), ' ')]) {
+            assert_eq!(
+                index.line_column(offset),
+                scanned(source, offset),
+                "{offset}"
+            );
+        }
+        assert_eq!(index.line_column(10_000), scanned(source, source.len()));
+        assert_eq!(LineIndex::new("").line_column(0), (1, 1));
+        let long = "\u{e9}".repeat(3 * CHECKPOINT) + "\nx";
+        let index = LineIndex::new(&long);
+        for offset in [0, 2, 4094, 4096, 8190, 3 * 2 * CHECKPOINT, long.len()] {
+            assert_eq!(
+                index.line_column(offset),
+                scanned(&long, offset),
+                "{offset}"
+            );
+        }
+    }
+
+    /// A span far into a very long line renders a piece of the line, with
+    /// the span's true line and column (miette panicked on the whole line).
+    #[test]
+    fn a_span_far_into_a_long_line_renders_a_piece_of_it() {
+        let source = format!("gamecert 1\n{}claim\n", "x ".repeat(40_000));
+        let index = LineIndex::new(&source);
+        let start = source.len() - 6;
+        let problem = Problem {
+            code: "test::code",
+            message: "message".into(),
+            label: "here".into(),
+            help: None,
+            span: Span::new(start, start + 5),
+        };
+        let out = render(&problem, "f.cert", &index);
+        assert!(out.contains("[f.cert:2:80001]"), "{out}");
+        assert!(out.contains("here") && out.len() < 1000, "{out}");
+    }
+
+    #[test]
+    fn excerpts_render_like_the_whole_source() {
+        let mut source = String::from("gamecert 1\n");
+        for i in 0..50 {
+            source.push_str(&format!("claim c{i}: grundy nim [1] = 1 by search\n"));
+        }
+        let index = LineIndex::new(&source);
+        for line in [0, 1, 2, 25, 49, 50] {
+            let start = index.start(line) + 6;
+            let problem = Problem {
+                code: "test::code",
+                message: "message".into(),
+                label: "label".into(),
+                help: None,
+                span: Span::new(start.min(source.len()), (start + 3).min(source.len())),
+            };
+            let whole = Rendered {
+                problem: &problem,
+                source: Excerpt {
+                    name: "f.cert",
+                    text: &source,
+                    offset: 0,
+                    line: 0,
+                    column: 0,
+                },
+            };
+            let mut expected = String::new();
+            GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor())
+                .with_width(100)
+                .render_report(&mut expected, &whole)
+                .expect("renders");
+            assert_eq!(render(&problem, "f.cert", &index), expected, "line {line}");
+        }
+    }
 }

@@ -7,6 +7,7 @@
 pub mod breaker;
 pub mod diagnostics;
 pub mod locate;
+pub mod output;
 pub mod wording;
 
 use serde::Serialize;

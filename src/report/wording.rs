@@ -213,15 +213,18 @@ fn rejection_text(rule: Rule, r: &Rejection) -> String {
 
 fn budget_text(e: &Exhausted) -> String {
     match e {
-        Exhausted::Nodes(n) => format!("budget exhausted: node limit of {n} positions reached"),
-        Exhausted::Time(d) => format!(
-            "budget exhausted: time limit of {} s reached",
-            d.as_secs_f64()
-        ),
-        Exhausted::Memory(n) => {
-            format!("budget exhausted: memory cap of {n} table entries reached")
-        }
-        Exhausted::Depth(n) => format!("budget exhausted: the search went deeper than {n} moves"),
+        Exhausted::Cancelled => "search cancelled".to_string(),
+        _ => format!("budget exhausted: {}", limit_reached(e)),
+    }
+}
+
+/// Which limit of a budget was reached, as a phrase.
+pub fn limit_reached(e: &Exhausted) -> String {
+    match e {
+        Exhausted::Nodes(n) => format!("node limit of {n} positions reached"),
+        Exhausted::Time(d) => format!("time limit of {} s reached", d.as_secs_f64()),
+        Exhausted::Memory(n) => format!("memory cap of {n} table entries reached"),
+        Exhausted::Depth(n) => format!("the search went deeper than {n} moves"),
         Exhausted::Cancelled => "search cancelled".to_string(),
     }
 }

@@ -9,12 +9,12 @@ pub mod solid;
 
 use std::sync::Arc;
 
-use crate::kernel::budget::Budget;
+use crate::kernel::budget::{Budget, Exhausted};
 use crate::kernel::ledger::{Established, Theorem};
 use crate::kernel::verdict::{Refutation, Rule, Undecided, Verdict};
 use enumerate::Kind;
 use lattice::{Cell, Lattice};
-use solid::{FaceGraph, FiniteKind, Solid};
+use solid::{FaceGraph, FiniteKind, Group, Solid};
 
 /// A board: what animals live on, and the congruences between them.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -127,6 +127,12 @@ impl Board {
             Board::Graph(graph) => Some(FaceGraph::clone(graph)),
             Board::Lattice(_) | Board::Region(_) => None,
         }
+    }
+
+    /// The automorphism group of a solid or graph board (`None` for
+    /// lattices and regions), listed within `budget` once per board.
+    pub fn group(&self, budget: &mut Budget) -> Result<Option<Group>, Exhausted> {
+        self.face_graph().map(|g| g.group(budget)).transpose()
     }
 }
 

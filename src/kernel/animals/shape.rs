@@ -8,8 +8,8 @@
 use super::Board;
 use super::enumerate::canonical;
 use super::lattice::Cell;
-use super::solid::{FaceGraph, image};
-use crate::kernel::budget::Budget;
+use super::solid::{FaceGraph, Group, image};
+use crate::kernel::budget::{Budget, Exhausted};
 
 /// Why a cell set is not an animal of its board.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -48,12 +48,16 @@ fn neighbours(board: &Board, graph: Option<&FaceGraph>, c: Cell) -> Vec<Cell> {
 }
 
 /// A finite board's face graph and its automorphisms (`None` for lattices
-/// and regions). Graph boards are checked to have a small group when they
-/// are declared, so the unlimited budget is safe here.
-fn finite_group(board: &Board) -> Option<(FaceGraph, Vec<Vec<u8>>)> {
-    let g = board.face_graph()?;
-    let group = g.automorphisms(&mut Budget::unlimited()).ok()?;
-    Some((g, group))
+/// and regions), the group listed within `budget` once per board.
+fn finite_group(
+    board: &Board,
+    budget: &mut Budget,
+) -> Result<Option<(FaceGraph, Group)>, Exhausted> {
+    let Some(g) = board.face_graph() else {
+        return Ok(None);
+    };
+    let group = g.group(budget)?;
+    Ok(Some((g, group)))
 }
 
 /// The faces of a solid's animal as a bit set (cells are `[face, 0, 0]`).
@@ -94,23 +98,23 @@ pub fn validate(board: &Board, cells: &[Cell]) -> Result<(), ShapeError> {
 
 /// The canonical form of an animal under its board's congruences: two
 /// animals are congruent exactly when their canonical forms are equal.
-pub fn canonical_form(board: &Board, cells: &[Cell]) -> Vec<Cell> {
+pub fn canonical_form(
+    board: &Board,
+    cells: &[Cell],
+    budget: &mut Budget,
+) -> Result<Vec<Cell>, Exhausted> {
     if let Some(lattice) = board.lattice() {
-        return canonical(lattice, cells);
+        return Ok(canonical(lattice, cells));
     }
-    {
-        {
-            let Some((g, group)) = finite_group(board) else {
-                return Vec::new();
-            };
-            let set = face_set(cells);
-            let least = group.iter().map(|p| image(p, set)).min().unwrap_or(set);
-            (0..g.faces() as i32)
-                .filter(|&f| least >> f & 1 == 1)
-                .map(|f| [f, 0, 0])
-                .collect()
-        }
-    }
+    let Some((g, group)) = finite_group(board, budget)? else {
+        return Ok(Vec::new());
+    };
+    let set = face_set(cells);
+    let least = group.iter().map(|p| image(p, set)).min().unwrap_or(set);
+    Ok((0..g.faces() as i32)
+        .filter(|&f| least >> f & 1 == 1)
+        .map(|f| [f, 0, 0])
+        .collect())
 }
 
 /// The site perimeter: the cells outside the animal adjacent to it.
@@ -130,19 +134,24 @@ pub fn site_perimeter(board: &Board, cells: &[Cell]) -> usize {
 /// Whether `a` is congruent to a subset of `b` (both animals of `board`,
 /// a lattice): some image of `a` under the point group, translated, lies
 /// inside `b`.
-pub fn is_sub_animal(board: &Board, a: &[Cell], b: &[Cell]) -> bool {
+pub fn is_sub_animal(
+    board: &Board,
+    a: &[Cell],
+    b: &[Cell],
+    budget: &mut Budget,
+) -> Result<bool, Exhausted> {
     let Some(lattice) = board.lattice() else {
         // On a finite graph: some automorphism maps a into b.
-        let Some((_, group)) = finite_group(board) else {
-            return false;
+        let Some((_, group)) = finite_group(board, budget)? else {
+            return Ok(false);
         };
         let (aset, bset) = (face_set(a), face_set(b));
-        return group.iter().any(|p| image(p, aset) & !bset == 0);
+        return Ok(group.iter().any(|p| image(p, aset) & !bset == 0));
     };
     let Some(&first) = a.first() else {
-        return true;
+        return Ok(true);
     };
-    (0..lattice.point_group_order()).any(|g| {
+    Ok((0..lattice.point_group_order()).any(|g| {
         let image: Vec<Cell> = a.iter().map(|&c| lattice.transform(g, c)).collect();
         let anchor = lattice.transform(g, first);
         b.iter().any(|&target| {
@@ -151,14 +160,18 @@ pub fn is_sub_animal(board: &Board, a: &[Cell], b: &[Cell]) -> bool {
                     .iter()
                     .all(|&c| b.contains(&lattice.translate(c, anchor, target)))
         })
-    })
+    }))
 }
 
 /// The placements of an animal: on a lattice, its distinct images under the
 /// point group, each normalised by translation (the placements modulo
 /// translations); on a solid, its distinct images under the automorphisms
 /// (every placement on the board). Each placement is a sorted cell list.
-pub fn placements(board: &Board, cells: &[Cell]) -> Vec<Vec<Cell>> {
+pub fn placements(
+    board: &Board,
+    cells: &[Cell],
+    budget: &mut Budget,
+) -> Result<Vec<Vec<Cell>>, Exhausted> {
     let mut out: Vec<Vec<Cell>> = match board {
         &Board::Lattice(lattice) => (0..lattice.point_group_order())
             .map(|g| {
@@ -195,8 +208,8 @@ pub fn placements(board: &Board, cells: &[Cell]) -> Vec<Vec<Cell>> {
             all
         }
         Board::Solid(_) | Board::Graph(_) => {
-            let Some((_, group)) = finite_group(board) else {
-                return Vec::new();
+            let Some((_, group)) = finite_group(board, budget)? else {
+                return Ok(Vec::new());
             };
             group
                 .iter()
@@ -213,5 +226,5 @@ pub fn placements(board: &Board, cells: &[Cell]) -> Vec<Vec<Cell>> {
     };
     out.sort_unstable();
     out.dedup();
-    out
+    Ok(out)
 }

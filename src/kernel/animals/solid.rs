@@ -16,7 +16,19 @@
 // bounded by the budget.
 #![allow(clippy::arithmetic_side_effects)]
 
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex};
+
 use crate::kernel::budget::{Budget, Exhausted};
+
+/// An automorphism group, each element the image of every face.
+pub type Group = Arc<Vec<Vec<u8>>>;
+
+/// The groups listed so far, by adjacency: a board's group is listed once
+/// however many claims use it. Only complete listings are kept, so one cut
+/// short by a claim's budget is tried again by the next claim, within its
+/// own budget.
+static GROUPS: Mutex<BTreeMap<Vec<u128>, Group>> = Mutex::new(BTreeMap::new());
 
 /// The most faces a board may have (one `u128` of faces).
 pub const MAX_FACES: usize = 128;
@@ -159,7 +171,27 @@ impl FaceGraph {
         })
     }
 
-    /// All automorphisms of the graph, each as the image of every face.
+    /// The automorphism group, listed within `budget` the first time any
+    /// caller asks for it and shared afterwards. The listing charges time
+    /// and memory but no nodes, so that a node budget gives the same
+    /// verdict whichever claim happens to list the group first.
+    pub fn group(&self, budget: &mut Budget) -> Result<Group, Exhausted> {
+        let cached = GROUPS
+            .lock()
+            .ok()
+            .and_then(|g| g.get(&self.adjacent).cloned());
+        if let Some(group) = cached {
+            return Ok(group);
+        }
+        let group = Arc::new(self.automorphisms(budget)?);
+        if let Ok(mut groups) = GROUPS.lock() {
+            groups.insert(self.adjacent.clone(), Arc::clone(&group));
+        }
+        Ok(group)
+    }
+
+    /// All automorphisms of the graph, each as the image of every face
+    /// (listed anew; [`FaceGraph::group`] lists each graph's once).
     pub fn automorphisms(&self, budget: &mut Budget) -> Result<Vec<Vec<u8>>, Exhausted> {
         let n = self.faces();
         // Faces in breadth-first order from face 0, so that each face after
@@ -198,6 +230,7 @@ impl FaceGraph {
         budget: &mut Budget,
     ) -> Result<(), Exhausted> {
         if depth == order.len() {
+            budget.hold(found.len() + 1)?;
             found.push(image.clone());
             return Ok(());
         }
@@ -560,9 +593,9 @@ pub fn count(
         return Ok(0);
     }
     let group = if kind == FiniteKind::Labelled {
-        Vec::new()
+        Group::default()
     } else {
-        graph.automorphisms(budget)?
+        graph.group(budget)?
     };
     let mut found = 0;
     for_each_connected(graph, size, budget, &mut |set| {

@@ -98,7 +98,7 @@ fn classify(
             }
         }
     }
-    let group = graph.automorphisms(budget)?;
+    let group = graph.group(budget)?;
     // Some automorphism maps `small` into `large`.
     let inside =
         |small: u128, large: u128| group.iter().any(|p| solid::image(p, small) & !large == 0);

@@ -81,10 +81,14 @@ pub fn check(claim: &GameClaim, strategy: &Strategy, mut budget: Budget) -> Verd
     if let Some(verdict) = precheck(claim, rule, &mut budget) {
         return verdict;
     }
+    let placements = match shape::placements(&claim.board, &claim.goal, &mut budget) {
+        Ok(p) => p,
+        Err(e) => return Failure::Budget(e).verdict(rule, dimension),
+    };
     let checker = Checker {
         claim,
         graph: claim.board.face_graph(),
-        placements: shape::placements(&claim.board, &claim.goal),
+        placements,
     };
     let mut nodes = 0;
     let result = checker.node(strategy, &mut Position::default(), &mut nodes, &mut budget);

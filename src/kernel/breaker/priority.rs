@@ -94,7 +94,7 @@ pub fn check(claim: &GameClaim, strategy: &Priority, mut budget: Budget) -> Verd
     if let Some(verdict) = precheck(claim, rule, &mut budget) {
         return verdict;
     }
-    let searched = Game::of(claim, strategy).and_then(|game| {
+    let searched = Game::of(claim, strategy, &mut budget).and_then(|game| {
         for placement in &game.placements {
             if let Some(turns) = game.placement(placement, &mut budget)? {
                 return fail(BreakerFailure::MakerOrder {
@@ -142,7 +142,7 @@ pub fn open_placements(
     strategy: &Priority,
     budget: &mut Budget,
 ) -> Option<usize> {
-    let game = Game::of(claim, strategy).ok()?;
+    let game = Game::of(claim, strategy, budget).ok()?;
     let mut open: usize = 0;
     for placement in &game.placements {
         open = open.saturating_add(usize::from(
@@ -304,7 +304,11 @@ struct Game<'g> {
 }
 
 impl<'g> Game<'g> {
-    fn of(claim: &'g GameClaim, strategy: &'g Priority) -> Result<Self, Failure> {
+    fn of(
+        claim: &'g GameClaim,
+        strategy: &'g Priority,
+        budget: &mut Budget,
+    ) -> Result<Self, Failure> {
         applicability(claim).map_err(Failure::NotApplicable)?;
         let Some(lattice) = claim.board.lattice() else {
             return Err(Failure::NotApplicable(Requirement::LatticeOrRegion));
@@ -316,7 +320,8 @@ impl<'g> Game<'g> {
         }
         let classes = Classes::of(strategy, lattice, &claim.board)?;
         let mut placements = BTreeSet::new();
-        for placement in shape::placements(&claim.board, &claim.goal) {
+        let placed = shape::placements(&claim.board, &claim.goal, budget);
+        for placement in placed.map_err(Failure::Budget)? {
             for &shift in &classes.shifts {
                 let mut placed: Vec<Cell> = placement.iter().map(|&c| add(c, shift)).collect();
                 placed.sort_unstable();

@@ -8,7 +8,7 @@
 
 use crate::kernel::animals::lattice::Cell;
 use crate::kernel::animals::{Board, shape};
-use crate::kernel::budget::Budget;
+use crate::kernel::budget::{Budget, Exhausted};
 use crate::kernel::game::{GameClaim, Side};
 use crate::kernel::ledger::{Established, Theorem};
 use crate::kernel::verdict::ordinal;
@@ -79,52 +79,61 @@ pub fn check(claim: &ThresholdClaim, cited: &[&Theorem], mut budget: Budget) -> 
             };
         }
     }
-    match failure(claim, k, cited) {
-        None => Verdict::Verified {
+    match failure(claim, k, cited, &mut budget) {
+        Ok(None) => Verdict::Verified {
             rule,
             nodes: budget.nodes(),
             measure: claim.sequence.len() as u64,
             theorem: Theorem::new(Established::Threshold(claim.clone())),
         },
-        Some(f) => Verdict::Rejected {
+        Ok(Some(f)) => Verdict::Rejected {
             rule,
             rejection: Rejection::Threshold(f),
+        },
+        Err(e) => Verdict::Undecided {
+            rule,
+            reason: Undecided::Budget(e),
         },
     }
 }
 
 /// The first entry before `inf` (index `k`) the citations do not establish.
-fn failure(claim: &ThresholdClaim, k: usize, cited: &[&Theorem]) -> Option<ThresholdFailure> {
-    let goal = shape::canonical_form(&claim.board, &claim.goal);
+fn failure(
+    claim: &ThresholdClaim,
+    k: usize,
+    cited: &[&Theorem],
+    budget: &mut Budget,
+) -> Result<Option<ThresholdFailure>, Exhausted> {
+    let goal = shape::canonical_form(&claim.board, &claim.goal, budget)?;
     let mut games = Vec::new();
     for (i, theorem) in cited.iter().enumerate() {
-        match theorem.game() {
-            Some((g, _))
-                if g.board == claim.board && shape::canonical_form(&g.board, &g.goal) == goal =>
-            {
-                games.push(g);
+        let about = match theorem.game() {
+            Some((g, _)) if g.board == claim.board => {
+                (shape::canonical_form(&g.board, &g.goal, budget)? == goal).then_some(g)
             }
-            _ => {
-                return Some(ThresholdFailure::CitedOtherGoal {
-                    citation: ordinal(i),
-                });
-            }
-        }
+            _ => None,
+        };
+        let Some(g) = about else {
+            return Ok(Some(ThresholdFailure::CitedOtherGoal {
+                citation: ordinal(i),
+            }));
+        };
+        games.push(g);
     }
     for (i, b) in claim.sequence[..k].iter().enumerate() {
         let n = ordinal(i);
         let b = usize::try_from(b.unwrap_or_default()).unwrap_or(usize::MAX);
         if !won(claim, &games, n, b) {
-            return Some(ThresholdFailure::MissingWinner { n, b });
+            return Ok(Some(ThresholdFailure::MissingWinner { n, b }));
         }
         let Some(more) = b.checked_add(1) else {
-            return Some(ThresholdFailure::MissingLoser { n, b });
+            return Ok(Some(ThresholdFailure::MissingLoser { n, b }));
         };
         if !lost(&games, n, more) {
-            return Some(ThresholdFailure::MissingLoser { n, b: more });
+            return Ok(Some(ThresholdFailure::MissingLoser { n, b: more }));
         }
     }
-    None
+    Ok(None)
 }
 
 /// Whether the (n,b) game is a maker win by a cited theorem (Lemma 5.2: a

@@ -129,13 +129,12 @@ pub fn check(
                 options: analysis.options.len(),
             },
         },
-        // Position counts returned above; checked again rather than
-        // assumed, so the kernel has no unreachable path.
-        Statement::CountPositions {
-            game,
-            up_to_symmetry,
-            count,
-        } => check_count(game, *up_to_symmetry, *count, Budget::unlimited()),
+        // Position counts returned above; this arm only keeps the kernel
+        // free of unreachable paths, and decides nothing.
+        Statement::CountPositions { .. } => Verdict::Undecided {
+            rule,
+            reason: Undecided::OutsideLimits,
+        },
     }
 }
 

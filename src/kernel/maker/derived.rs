@@ -214,7 +214,7 @@ fn derive(
             Ok(None)
         }
         DerivedRule::Proposition22 { placements } => {
-            proposition22(claim, placements)?;
+            proposition22(claim, placements, budget)?;
             Ok(Some(2))
         }
         DerivedRule::Monotonicity => {
@@ -237,8 +237,10 @@ fn derive(
             let same = (from.a, from.completing(), from.b) == (a, c, b);
             require(same, Hypothesis::SameGame)?;
             let inside = match claim.side {
-                Side::Winner => shape::is_sub_animal(&claim.board, &claim.goal, &from.goal),
-                Side::Loser => shape::is_sub_animal(&claim.board, &from.goal, &claim.goal),
+                Side::Winner => {
+                    shape::is_sub_animal(&claim.board, &claim.goal, &from.goal, budget)?
+                }
+                Side::Loser => shape::is_sub_animal(&claim.board, &from.goal, &claim.goal, budget)?,
             };
             require(inside, Hypothesis::GoalInside)?;
             Ok(if winner { turns } else { None })
@@ -249,19 +251,23 @@ fn derive(
 
 /// Prop. 2.2: |A| = a + 1, the placements are placements of A on the
 /// lattice meeting pairwise in exactly one common cell, a * h > b.
-fn proposition22(claim: &GameClaim, placements: &[Vec<Cell>]) -> Result<(), Failure> {
+fn proposition22(
+    claim: &GameClaim,
+    placements: &[Vec<Cell>],
+    budget: &mut Budget,
+) -> Result<(), Failure> {
     require(
         claim.a.checked_add(1) == Some(claim.goal.len()),
         Hypothesis::GoalOneMoreThanMarks,
     )?;
-    let canonical = shape::canonical_form(&claim.board, &claim.goal);
+    let canonical = shape::canonical_form(&claim.board, &claim.goal, budget)?;
     for (i, p) in placements.iter().enumerate() {
         let mut sorted = p.clone();
         sorted.sort_unstable();
         sorted.dedup();
         let is_placement = sorted.len() == p.len()
             && shape::validate(&claim.board, p).is_ok()
-            && shape::canonical_form(&claim.board, p) == canonical;
+            && shape::canonical_form(&claim.board, p, budget)? == canonical;
         if !is_placement {
             return Err(Failure::Rejected(DerivedFailure::NotAPlacement {
                 placement: ordinal(i),
