@@ -625,3 +625,38 @@ fn the_budget_bounds_elaboration_searches() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A graph board with a large group (a broom: a path with 7 leaves at one
+/// end and 2 at the other, 7! * 2! = 10,080 automorphisms) is accepted on
+/// every machine (the listing is bounded by steps, not by the clock), and
+/// its claims share one listing of the group.
+#[test]
+fn a_large_group_is_listed_once_and_quickly() {
+    let dir = scratch_dir("broom");
+    let path = 60;
+    let mut edges: Vec<String> = (0..path).map(|i| format!("{i}-{}", i + 1)).collect();
+    edges.extend((path + 1..path + 8).map(|v| format!("0-{v}")));
+    edges.extend([
+        format!("{path}-{}", path + 8),
+        format!("{path}-{}", path + 9),
+    ]);
+    let mut text = format!(
+        "gamecert 1\nboard G = graph {{ {} }}\nanimal A on G = (0) (1)\n",
+        edges.join(" ")
+    );
+    for i in 0..10 {
+        text.push_str(&format!("claim t{i}: winner A on G (2,1) by trivial\n"));
+    }
+    std::fs::write(dir.join("broom.cert"), text).expect("certificate");
+    let started = std::time::Instant::now();
+    let out = gamecert_in(
+        &dir,
+        &["check", "--budget", "2s", "--jobs", "1", "broom.cert"],
+    );
+    let elapsed = started.elapsed();
+    let text = all_output(&out);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains("10 verified"), "{text}");
+    assert!(elapsed.as_secs() < 10, "took {elapsed:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -420,9 +420,11 @@ pub type Explicit = crate::kernel::claim::Claim<Spanned<String>>;
 /// leaves out.
 pub const SEARCH_SECONDS: u64 = 120;
 
-/// The longest listing a graph board's automorphisms may take when it is
-/// declared (the run's time limit bounds it too, when shorter).
-const GRAPH_GROUP_SECONDS: u64 = 5;
+/// The most steps (candidate images tried) listing a graph board's
+/// automorphisms may take when it is declared: a count, not a time, so
+/// that whether a board is accepted does not depend on the machine's load
+/// (the run's own limits bound it too).
+const GRAPH_GROUP_STEPS: u64 = 50_000_000;
 
 /// A fresh budget of the run's per-claim `limits`, its time capped at
 /// `seconds` and its memory at `entries`.
@@ -608,7 +610,7 @@ fn picture_board(decl: &ast::BoardDecl, rows: &[Spanned<String>]) -> Result<Boar
 
 /// `board NAME = graph { a-b ... }`: vertices 0..n-1, every one on an edge,
 /// connected, with at most [`MAX_GRAPH_GROUP`] automorphisms (listed here,
-/// within `limits` and [`GRAPH_GROUP_SECONDS`], once for every claim).
+/// within `limits` and [`GRAPH_GROUP_STEPS`], once for every claim).
 fn graph_board(
     decl: &ast::BoardDecl,
     edges: &[Spanned<(u64, u64)>],
@@ -660,7 +662,12 @@ fn graph_board(
         return Err(bad("the graph is not connected".into(), decl.span));
     }
     // The listing stops at the first automorphism past the limit.
-    let mut budget = capped(limits, GRAPH_GROUP_SECONDS, MAX_GRAPH_GROUP + 1);
+    let mut budget = Budget::new(
+        limits.max_nodes,
+        limits.time,
+        limits.max_entries.min(MAX_GRAPH_GROUP + 1),
+    )
+    .with_step_limit(GRAPH_GROUP_STEPS);
     match graph.group(&mut budget) {
         Ok(group) if group.len() <= MAX_GRAPH_GROUP => Ok(Board::Graph(Arc::new(graph))),
         Ok(_) => Err(bad(too_many(), decl.span)),

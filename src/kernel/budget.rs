@@ -19,6 +19,8 @@ pub enum Exhausted {
     Time(Duration),
     /// The memo tables reached their entry cap.
     Memory(usize),
+    /// More units of work than a step limit allows.
+    Steps(u64),
     /// The search went deeper than its recursion bound.
     Depth(usize),
     /// The search was called off because another thread finished the claim.
@@ -34,6 +36,9 @@ pub struct Budget {
     started: Instant,
     nodes: u64,
     ticks: u64,
+    /// A bound on ticks, for checks whose outcome must not depend on the
+    /// machine's speed (a wall-clock limit would).
+    max_ticks: Option<u64>,
     /// Set by another thread to stop this search (helper threads only).
     cancel: Option<Arc<AtomicBool>>,
 }
@@ -81,6 +86,7 @@ impl Budget {
             started: Instant::now(),
             nodes: 0,
             ticks: 0,
+            max_ticks: None,
             cancel: None,
         }
     }
@@ -130,10 +136,22 @@ impl Budget {
         Ok(())
     }
 
+    /// The same budget with at most `max` ticks: a bound that gives the
+    /// same answer on every machine.
+    pub fn with_step_limit(mut self, max: u64) -> Budget {
+        self.max_ticks = Some(max);
+        self
+    }
+
     /// Charges a unit of work that is not a new position (an option generated).
     #[inline]
     pub fn tick(&mut self) -> Result<(), Exhausted> {
         self.ticks = self.ticks.wrapping_add(1);
+        if let Some(max) = self.max_ticks
+            && self.ticks > max
+        {
+            return Err(Exhausted::Steps(max));
+        }
         if self.ticks.is_multiple_of(4096) {
             if let Some(limit) = self.time_limit
                 && self.started.elapsed() > limit

@@ -225,6 +225,7 @@ pub fn limit_reached(e: &Exhausted) -> String {
         Exhausted::Time(d) => format!("time limit of {} s reached", d.as_secs_f64()),
         Exhausted::Memory(n) => format!("memory cap of {n} table entries reached"),
         Exhausted::Depth(n) => format!("the search went deeper than {n} moves"),
+        Exhausted::Steps(n) => format!("step limit of {n} reached"),
         Exhausted::Cancelled => "search cancelled".to_string(),
     }
 }

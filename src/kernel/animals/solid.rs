@@ -21,6 +21,13 @@ use std::sync::{Arc, Mutex};
 
 use crate::kernel::budget::{Budget, Exhausted};
 
+/// The faces at positions before `depth` of a breadth-first order.
+fn mapped_set(order: &[(usize, usize)], depth: usize) -> u128 {
+    order[..depth]
+        .iter()
+        .fold(0u128, |m, &(g, _)| m | 1u128 << g)
+}
+
 /// An automorphism group, each element the image of every face.
 pub type Group = Arc<Vec<Vec<u8>>>;
 
@@ -194,16 +201,17 @@ impl FaceGraph {
     /// (listed anew; [`FaceGraph::group`] lists each graph's once).
     pub fn automorphisms(&self, budget: &mut Budget) -> Result<Vec<Vec<u8>>, Exhausted> {
         let n = self.faces();
-        // Faces in breadth-first order from face 0, so that each face after
-        // the first has a neighbour mapped before it.
-        let mut order = vec![0usize];
+        // Faces in breadth-first order from face 0, each after the first
+        // with its parent: a neighbour mapped before it.
+        let mut order = vec![(0usize, 0usize)];
         let mut seen = 1u128;
         let mut i = 0;
         while i < order.len() {
-            for f in bits(self.adjacent[order[i]]) {
-                if seen & (1u128 << f) == 0 {
-                    seen |= 1u128 << f;
-                    order.push(f);
+            let (f, _) = order[i];
+            for g in bits(self.adjacent[f]) {
+                if seen & (1u128 << g) == 0 {
+                    seen |= 1u128 << g;
+                    order.push((g, f));
                 }
             }
             i += 1;
@@ -220,35 +228,40 @@ impl FaceGraph {
         Ok(found)
     }
 
+    /// Extends a partial automorphism (`image` on the faces of `order`
+    /// before `depth`, `used` its image set) in every way.
     fn extend(
         &self,
-        order: &[usize],
+        order: &[(usize, usize)],
         depth: usize,
         image: &mut Vec<u8>,
         used: &mut u128,
         found: &mut Vec<Vec<u8>>,
         budget: &mut Budget,
     ) -> Result<(), Exhausted> {
-        if depth == order.len() {
+        let Some(&(f, parent)) = order.get(depth) else {
             budget.hold(found.len() + 1)?;
             found.push(image.clone());
             return Ok(());
-        }
-        let f = order[depth];
-        for candidate in 0..self.faces() {
+        };
+        // The faces mapped so far that are f's neighbours, and their images.
+        let mapped_neighbours = self.adjacent[f] & mapped_set(order, depth);
+        let wanted = bits(mapped_neighbours).fold(0u128, |m, g| m | 1u128 << image[g]);
+        // f's image is a neighbour of its parent's image (the first face,
+        // with nothing mapped, may go anywhere).
+        let candidates = if depth == 0 {
+            self.all()
+        } else {
+            self.adjacent[usize::from(image[parent])] & !*used
+        };
+        for candidate in bits(candidates) {
             budget.tick()?;
-            if *used & (1u128 << candidate) != 0
-                || self.adjacent[candidate].count_ones() != self.adjacent[f].count_ones()
-            {
-                continue;
-            }
-            // Adjacency to every face mapped so far must be kept both ways.
-            let consistent = order[..depth].iter().all(|&g| {
-                let was = self.adjacent[f] & (1u128 << g) != 0;
-                let is = self.adjacent[candidate] & (1u128 << image[g]) != 0;
-                was == is
-            });
-            if !consistent {
+            // Adjacency to every face mapped so far is kept both ways: the
+            // candidate's neighbours among the images are exactly the
+            // images of f's mapped neighbours.
+            let fits = self.adjacent[candidate].count_ones() == self.adjacent[f].count_ones()
+                && self.adjacent[candidate] & *used == wanted;
+            if !fits {
                 continue;
             }
             image[f] = candidate as u8;
