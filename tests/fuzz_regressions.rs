@@ -129,7 +129,14 @@ fn every_regression_file_replays_without_panic_or_hang() {
                 if failure.is_some() { ": FAILED" } else { "" }
             );
             if let Some(why) = failure {
-                failures.push(format!("{target}: {}: {why}", path.display()));
+                // The note beside the file says what the finding was.
+                let note = path.with_extension("md");
+                let see = if note.is_file() {
+                    format!(" (see {})", note.display())
+                } else {
+                    String::new()
+                };
+                failures.push(format!("{target}: {}{see}: {why}", path.display()));
             }
         }
     }
