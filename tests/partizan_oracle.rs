@@ -256,7 +256,10 @@ fn number_claims_of_random_games_match_the_reference() {
         let g = naive::random_game(&mut seed, 3);
         let expected = naive_is_number(&naive::canonical(&g), &mut cmp);
         let game = term(&g);
-        let candidate = gamecert::elaborate::canonical::number_candidate(&game);
+        let candidate = gamecert::elaborate::canonical::number_candidate(
+            &game,
+            gamecert::kernel::budget::Budget::new(Some(5_000_000), None, 10_000_000),
+        );
         let verdict = check(
             &Statement::Number { game, candidate },
             &Evidence::Definition,

@@ -26,6 +26,8 @@ pub struct Canonical {
     stops: HashMap<(Id, bool), Dyadic>,
     /// The canonical forms of `^k + *n` (|k| <= 8, n < 16), built on first use.
     infinitesimals: Option<HashMap<Id, (i32, u32)>>,
+    /// Canonical forms known to be nimbers, or not.
+    nimbers: HashMap<Id, Option<u32>>,
 }
 
 impl Canonical {
@@ -36,7 +38,39 @@ impl Canonical {
             memo: HashMap::new(),
             stops: HashMap::new(),
             infinitesimals: None,
+            nimbers: HashMap::new(),
         }
+    }
+
+    /// `n` when the canonical form `g` is `*n`: its left and right options
+    /// are the same, and are `*0` to `*(n-1)` (the canonical forms of
+    /// nimbers are exactly these).
+    fn nimber_value(&mut self, g: Id) -> Option<u32> {
+        if let Some(&known) = self.nimbers.get(&g) {
+            return known;
+        }
+        let value = if self.cmp.games.as_number(g).is_some_and(|x| x.signum() == 0) {
+            Some(0)
+        } else if let Some(n) = self.cmp.games.as_nimber(g) {
+            Some(n)
+        } else {
+            let options = self.cmp.games.options(g);
+            let mut values = Vec::with_capacity(options.0.len());
+            if options.0 == options.1 {
+                for &o in &options.0 {
+                    values.push(self.nimber_value(o));
+                }
+            }
+            let mut values: Option<Vec<u32>> = values.into_iter().collect();
+            if let Some(v) = values.as_mut() {
+                v.sort_unstable();
+            }
+            values
+                .filter(|v| !v.is_empty() && v.iter().zip(0u32..).all(|(&a, b)| a == b))
+                .and_then(|v| u32::try_from(v.len()).ok())
+        };
+        self.nimbers.insert(g, value);
+        value
     }
 
     /// The canonical form of a term.
@@ -248,13 +282,35 @@ impl Canonical {
     }
 
     /// `g` in compact notation: numbers, `*n`, `x^k*n` (as `3/4v3*`), `+-x`,
-    /// otherwise `{...|...}`.
+    /// otherwise `{...|...}`; a form longer than [`MAX_PRINTED`] characters
+    /// (`*30` written out has about 2^30) is not printed.
     pub fn print(&mut self, g: Id) -> String {
+        let mut room = MAX_PRINTED;
+        self.print_within(g, &mut room)
+            .unwrap_or_else(|| format!("(a form of more than {MAX_PRINTED} characters)"))
+    }
+
+    /// [`Canonical::print`] with at most `room` characters left; `None`
+    /// when they run out (every call writes at least one character, so the
+    /// room bounds the work too).
+    fn print_within(&mut self, g: Id, room: &mut usize) -> Option<String> {
+        let text = self.print_node(g, room)?;
+        *room = room.checked_sub(text.len().max(1))?;
+        Some(text)
+    }
+
+    fn print_node(&mut self, g: Id, room: &mut usize) -> Option<String> {
+        if *room == 0 {
+            return None;
+        }
         if let Some(x) = self.cmp.games.as_number(g) {
-            return x.to_string();
+            return Some(x.to_string());
+        }
+        if let Some(n) = self.nimber_value(g) {
+            return Some(compact_text(&Dyadic::zero(), 0, n));
         }
         if let Some(text) = self.compact(g) {
-            return text;
+            return Some(text);
         }
         let options = self.cmp.games.options(g);
         let (l, r) = (options.0.clone(), options.1.clone());
@@ -263,15 +319,17 @@ impl Canonical {
             && self.cmp.games.neg(*a) == *b
             && self.cmp.games.as_number(*a).is_some_and(|x| x.signum() > 0)
         {
-            return format!("+-{}", self.print(*a));
+            return Some(format!("+-{}", self.print_within(*a, room)?));
         }
-        let side = |me: &mut Self, ids: &[Id]| {
+        let side = |me: &mut Self, ids: &[Id], room: &mut usize| {
             ids.iter()
-                .map(|&o| me.print(o))
-                .collect::<Vec<_>>()
-                .join(",")
+                .map(|&o| me.print_within(o, room))
+                .collect::<Option<Vec<_>>>()
+                .map(|v| v.join(","))
         };
-        format!("{{{}|{}}}", side(self, &l), side(self, &r))
+        let left = side(self, &l, room)?;
+        let right = side(self, &r, room)?;
+        Some(format!("{{{left}|{right}}}"))
     }
 
     /// `g` as number + ups + nimber when it is one (|ups| <= 8, nimber < 16).
@@ -330,10 +388,14 @@ fn compact_text(x: &Dyadic, ups: i32, star: u32) -> String {
     out
 }
 
+/// The longest canonical form [`Canonical::print`] writes out.
+pub const MAX_PRINTED: usize = 100_000;
+
 /// The number a `number` claim is checked against: the game's value when it
-/// is a number, otherwise a number the game is confused with, if any.
-pub fn number_candidate(term: &Term) -> Option<NumberCandidate> {
-    let mut canon = Canonical::new(Budget::new(Some(5_000_000), None, 10_000_000));
+/// is a number, otherwise a number the game is confused with, if any
+/// (searched within `budget`).
+pub fn number_candidate(term: &Term, budget: Budget) -> Option<NumberCandidate> {
+    let mut canon = Canonical::new(budget);
     let g = canon.of_term(term).ok()?;
     if let Some(x) = canon.cmp.games.as_number(g) {
         return Some(NumberCandidate::Equal(x.clone()));

@@ -318,7 +318,7 @@ pub fn cells_of(
             let coordinate = |i: usize| -> Result<i32, ElabError> {
                 i32::try_from(*c.node.get(i).unwrap_or(&0))
                     .ok()
-                    .filter(|v| v.abs() <= 1 << 20)
+                    .filter(|v| v.unsigned_abs() <= 1 << 20)
                     .ok_or(ElabError {
                         kind: ElabErrorKind::CellOffBoard,
                         span: c.span,
@@ -420,6 +420,11 @@ pub type Explicit = crate::kernel::claim::Claim<Spanned<String>>;
 /// leaves out.
 pub const SEARCH_SECONDS: u64 = 120;
 
+/// The longest search for a hint that only helps the kernel decide (the
+/// number a `number` claim is compared with): without it the claim is
+/// UNDECIDED, never wrong.
+const HINT_SECONDS: u64 = 5;
+
 /// The most steps (candidate images tried) listing a graph board's
 /// automorphisms may take when it is declared: a count, not a time, so
 /// that whether a board is accepted does not depend on the machine's load
@@ -496,7 +501,7 @@ pub fn claims_reading(
                 breaker::threshold_claim(claim, &boards, animals)
             }
             ast::Statement::Classify { .. } => breaker::classify_claim(claim, &boards),
-            _ => terms.transaction(|terms| explicit_claim(claim, terms)),
+            _ => terms.transaction(|terms| explicit_claim(claim, terms, limits)),
         };
         if seen.insert(&claim.id.node, claim.id.span).is_some() {
             let kind = ElabErrorKind::DuplicateId(claim.id.node.clone());
@@ -829,9 +834,13 @@ fn is_partizan(claim: &ast::Claim) -> bool {
     }
 }
 
-fn explicit_claim(claim: &ast::Claim, terms: &mut partizan::Terms) -> Result<Explicit, ElabError> {
+fn explicit_claim(
+    claim: &ast::Claim,
+    terms: &mut partizan::Terms,
+    limits: &Limits,
+) -> Result<Explicit, ElabError> {
     if is_partizan(claim) {
-        return partizan_claim(claim, terms);
+        return partizan_claim(claim, terms, limits);
     }
     let statement = match &claim.statement.node {
         ast::Statement::Grundy {
@@ -914,7 +923,11 @@ fn explicit_claim(claim: &ast::Claim, terms: &mut partizan::Terms) -> Result<Exp
 }
 
 /// A partizan claim: the statement's games as kernel terms, and the evidence.
-fn partizan_claim(claim: &ast::Claim, terms: &mut partizan::Terms) -> Result<Explicit, ElabError> {
+fn partizan_claim(
+    claim: &ast::Claim,
+    terms: &mut partizan::Terms,
+    limits: &Limits,
+) -> Result<Explicit, ElabError> {
     let statement = match &claim.statement.node {
         ast::Statement::Value { game, value } => pcheck::Statement::Value {
             game: terms.term(game)?,
@@ -938,7 +951,12 @@ fn partizan_claim(claim: &ast::Claim, terms: &mut partizan::Terms) -> Result<Exp
         },
         ast::Statement::Number { game } => {
             let term = terms.term(game)?;
-            let candidate = canonical::number_candidate(&term);
+            // The candidate is a hint; a search that runs out of the
+            // claim's budget proposes nothing and the claim is UNDECIDED.
+            let candidate = canonical::number_candidate(
+                &term,
+                capped(limits, HINT_SECONDS, limits.max_entries),
+            );
             pcheck::Statement::Number {
                 game: term,
                 candidate,

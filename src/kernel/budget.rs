@@ -43,6 +43,9 @@ pub struct Budget {
     cancel: Option<Arc<AtomicBool>>,
 }
 
+/// Ticks between two readings of the clock.
+const POLL_EVERY: u64 = 4096;
+
 /// Default cap on memo entries: about 2-3 GiB of tables at the kernel's entry sizes.
 pub const DEFAULT_MAX_ENTRIES: usize = 40_000_000;
 
@@ -143,26 +146,51 @@ impl Budget {
         self
     }
 
+    /// Charges `n` units of work at once (options generated together),
+    /// with the checks `tick` makes.
+    pub fn charge(&mut self, n: usize) -> Result<(), Exhausted> {
+        let before = self.ticks / POLL_EVERY;
+        self.ticks = self
+            .ticks
+            .saturating_add(u64::try_from(n).unwrap_or(u64::MAX));
+        self.check_steps()?;
+        if self.ticks / POLL_EVERY != before {
+            self.poll()?;
+        }
+        Ok(())
+    }
+
     /// Charges a unit of work that is not a new position (an option generated).
     #[inline]
     pub fn tick(&mut self) -> Result<(), Exhausted> {
-        self.ticks = self.ticks.wrapping_add(1);
-        if let Some(max) = self.max_ticks
-            && self.ticks > max
-        {
-            return Err(Exhausted::Steps(max));
+        self.ticks = self.ticks.saturating_add(1);
+        self.check_steps()?;
+        if self.ticks.is_multiple_of(POLL_EVERY) {
+            self.poll()?;
         }
-        if self.ticks.is_multiple_of(4096) {
-            if let Some(limit) = self.time_limit
-                && self.started.elapsed() > limit
-            {
-                return Err(Exhausted::Time(limit));
-            }
-            if let Some(cancel) = &self.cancel
-                && cancel.load(Ordering::Relaxed)
-            {
-                return Err(Exhausted::Cancelled);
-            }
+        Ok(())
+    }
+
+    #[inline]
+    fn check_steps(&self) -> Result<(), Exhausted> {
+        match self.max_ticks {
+            Some(max) if self.ticks > max => Err(Exhausted::Steps(max)),
+            _ => Ok(()),
+        }
+    }
+
+    /// The checks that read the clock or another thread's flag, made only
+    /// every [`POLL_EVERY`] ticks because they cost more than a tick.
+    fn poll(&self) -> Result<(), Exhausted> {
+        if let Some(limit) = self.time_limit
+            && self.started.elapsed() > limit
+        {
+            return Err(Exhausted::Time(limit));
+        }
+        if let Some(cancel) = &self.cancel
+            && cancel.load(Ordering::Relaxed)
+        {
+            return Err(Exhausted::Cancelled);
         }
         Ok(())
     }

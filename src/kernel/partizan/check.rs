@@ -15,6 +15,9 @@ use crate::kernel::verdict::{
 /// The largest denominator exponent the birthday bound (P5) works with.
 pub const MAX_BIRTHDAY_EXPONENT: u32 = 4096;
 
+/// The largest nimber the kernel builds (a claimed Grundy value included).
+pub const MAX_NIMBER: u64 = 4096;
+
 /// A partizan claim.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Statement {
@@ -502,8 +505,16 @@ fn within_limits(statement: &Statement, evidence: &Evidence) -> bool {
             Term::Sum(parts) => parts.iter().all(fits),
             Term::Neg(inner) => fits(inner),
             Term::Hackenbush(p) => p.edges.len() <= MAX_EDGES,
-            Term::Number(_) | Term::Nimber(_) | Term::Domineering(_) => true,
+            // *n has n options, each a nimber with its own: larger ones
+            // would be interned by the million outside the budget.
+            Term::Nimber(n) => u64::from(*n) <= MAX_NIMBER,
+            Term::Number(_) | Term::Domineering(_) => true,
         }
+    }
+    if let Statement::Grundy { value, .. } = statement
+        && u64::from(*value) > MAX_NIMBER
+    {
+        return false;
     }
     let terms: Vec<&Term> = match statement {
         Statement::Value { game, value } => vec![game, value],

@@ -85,6 +85,9 @@ impl Comparer {
 
     fn search(&mut self, g: Id, h: Id) -> Result<Option<Reason>, Exhausted> {
         let g_options = self.games.options(g);
+        // Generating a sum's options costs work per option: charge it.
+        self.budget
+            .charge(g_options.0.len().saturating_add(g_options.1.len()))?;
         for &gr in &g_options.1 {
             self.budget.tick()?;
             if self.ge(h, gr)? {
@@ -92,6 +95,8 @@ impl Comparer {
             }
         }
         let h_options = self.games.options(h);
+        self.budget
+            .charge(h_options.0.len().saturating_add(h_options.1.len()))?;
         for &hl in &h_options.0 {
             self.budget.tick()?;
             if self.ge(hl, g)? {

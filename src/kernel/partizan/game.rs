@@ -250,6 +250,14 @@ impl Games {
         }
     }
 
+    /// `n` when `g` is the nimber node `*n`.
+    pub fn as_nimber(&self, g: Id) -> Option<u32> {
+        match &self.nodes[g as usize] {
+            Node::Nimber(n) => Some(*n),
+            _ => None,
+        }
+    }
+
     /// The options of `g` when it is written out as `{...|...}` (zero is
     /// `{|}`), `None` for numbers, nimbers, sums and ruleset positions.
     pub fn explicit_options(&self, g: Id) -> Option<(Vec<Id>, Vec<Id>)> {
@@ -402,6 +410,12 @@ impl Games {
             Node::Sum(parts) => {
                 let (mut left, mut right) = (Vec::new(), Vec::new());
                 for i in 0..parts.len() {
+                    // Parts are sorted: moving in either of two equal parts
+                    // reaches the same sum, so a repeat adds nothing (^n is
+                    // n equal parts).
+                    if i > 0 && parts[i] == parts[i - 1] {
+                        continue;
+                    }
                     let both = self.options(parts[i]);
                     for (side, out) in [(&both.0, &mut left), (&both.1, &mut right)] {
                         for &o in side {
