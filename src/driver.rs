@@ -9,6 +9,7 @@
 //! ids to places and records verdicts, nothing more. Every kernel call runs
 //! behind a panic boundary, so a bug costs one claim, not the run.
 
+use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -88,22 +89,40 @@ pub fn check_paths(paths: &[PathBuf], options: &CheckOptions) -> Result<Outcome,
     Ok(check_files(&files, options))
 }
 
-/// Every claim of the run in order (the order files come in, each file's
-/// claims in source order): its file, its index in the file, and the
-/// claim with its citations resolved to places, or why it cannot be
-/// checked. A claim may cite only claims of its file defined before it.
+/// Every claim of the run in order (files that are included before the
+/// files including them, otherwise in the order given; each file's claims
+/// in source order): its file, its index in the file, and the claim with
+/// its citations resolved to places, or why it cannot be checked. A claim
+/// cites claims of its file defined before it, or claims of the files its
+/// file includes (directly or not), which all come earlier.
 struct Schedule {
     jobs: Vec<(usize, usize)>,
+    /// The place of each file's first claim, by the file's index.
+    first_place: Vec<usize>,
     claims: Vec<Result<Claim<Place>, ElabError>>,
 }
 
 impl Schedule {
     fn of(files: &[SourceFile]) -> Schedule {
+        let index: HashMap<&PathBuf, usize> = files
+            .iter()
+            .enumerate()
+            .map(|(f, file)| (&file.key, f))
+            .collect();
+        let includes: Vec<Vec<usize>> = files
+            .iter()
+            .map(|file| {
+                file.includes
+                    .iter()
+                    .filter_map(|k| index.get(k).copied())
+                    .collect()
+            })
+            .collect();
         let mut jobs = Vec::new();
-        let mut first_place = Vec::with_capacity(files.len());
-        for (f, file) in files.iter().enumerate() {
-            first_place.push(jobs.len());
-            jobs.extend((0..file.claims.len()).map(|c| (f, c)));
+        let mut first_place = vec![0; files.len()];
+        for f in included_first(&includes) {
+            first_place[f] = jobs.len();
+            jobs.extend((0..files[f].claims.len()).map(|c| (f, c)));
         }
         let claims = jobs
             .iter()
@@ -111,21 +130,37 @@ impl Schedule {
                 let file = &files[f];
                 let explicit = file.claims[c].explicit.as_ref().map_err(Clone::clone)?;
                 explicit.resolve(|_, id| {
-                    // Ids are unique per file (a repeated id is an error on
-                    // the repeat), so the first claim with the id is the one.
                     let error = |kind| ElabError {
                         kind,
                         span: id.span,
                     };
-                    match file.claims.iter().position(|k| k.id == id.node) {
-                        Some(j) if j < c => Ok(Place(first_place[f] + j)),
-                        Some(_) => Err(error(ElabErrorKind::CitationNotBefore(id.node.clone()))),
-                        None => Err(error(ElabErrorKind::UnknownCitation(id.node.clone()))),
+                    // Ids are unique per file (a repeated id is an error on
+                    // the repeat), so the first claim with the id is the one.
+                    let position = |g: usize| files[g].claims.iter().position(|k| k.id == id.node);
+                    match position(f) {
+                        Some(j) if j < c => return Ok(Place(first_place[f] + j)),
+                        Some(_) => {
+                            return Err(error(ElabErrorKind::CitationNotBefore(id.node.clone())));
+                        }
+                        None => {}
+                    }
+                    let found: Vec<Place> = reachable(&includes, f)
+                        .into_iter()
+                        .filter_map(|g| position(g).map(|j| Place(first_place[g] + j)))
+                        .collect();
+                    match found.as_slice() {
+                        [one] => Ok(*one),
+                        [] => Err(error(ElabErrorKind::UnknownCitation(id.node.clone()))),
+                        _ => Err(error(ElabErrorKind::AmbiguousCitation(id.node.clone()))),
                     }
                 })
             })
             .collect();
-        Schedule { jobs, claims }
+        Schedule {
+            jobs,
+            first_place,
+            claims,
+        }
     }
 
     /// The places to check: those selected, and every place they cite,
@@ -146,6 +181,41 @@ impl Schedule {
         }
         needed
     }
+}
+
+/// The files in an order where every file comes after the files it
+/// includes (a depth-first order; includes have no cycle, those closing one
+/// were dropped when loading), otherwise in their given order.
+fn included_first(includes: &[Vec<usize>]) -> Vec<usize> {
+    fn visit(f: usize, includes: &[Vec<usize>], done: &mut [bool], order: &mut Vec<usize>) {
+        if std::mem::replace(&mut done[f], true) {
+            return;
+        }
+        for &g in &includes[f] {
+            visit(g, includes, done, order);
+        }
+        order.push(f);
+    }
+    let mut done = vec![false; includes.len()];
+    let mut order = Vec::with_capacity(includes.len());
+    for f in 0..includes.len() {
+        visit(f, includes, &mut done, &mut order);
+    }
+    order
+}
+
+/// The files `f` includes, directly or not.
+fn reachable(includes: &[Vec<usize>], f: usize) -> Vec<usize> {
+    let mut seen = vec![false; includes.len()];
+    let mut stack = includes[f].clone();
+    let mut out = Vec::new();
+    while let Some(g) = stack.pop() {
+        if g != f && !std::mem::replace(&mut seen[g], true) {
+            out.push(g);
+            stack.extend(&includes[g]);
+        }
+    }
+    out
 }
 
 /// Runs `check` behind a panic boundary: a bug in a rule ends that claim
@@ -274,8 +344,7 @@ fn assemble(
     let mut summary = Summary::default();
     let mut diagnostics = Vec::new();
     let mut reports = Vec::new();
-    let mut place = 0;
-    for file in files {
+    for (f, file) in files.iter().enumerate() {
         let index = LineIndex::new(&file.source);
         let mut problems: Vec<Problem> = file.ast.errors.iter().map(syntax_problem).collect();
         problems.extend(file.file_errors.iter().map(elab_problem));
@@ -289,9 +358,8 @@ fn assemble(
             Item::Claim(c) => Some(c.as_ref()),
             _ => None,
         });
-        for (claim, ast_claim) in file.claims.iter().zip(written) {
-            let here = place;
-            place += 1;
+        for (c, (claim, ast_claim)) in file.claims.iter().zip(written).enumerate() {
+            let here = schedule.first_place[f] + c;
             if !selected(options, &claim.id) {
                 continue;
             }

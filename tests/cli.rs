@@ -660,3 +660,34 @@ fn a_large_group_is_listed_once_and_quickly() {
     assert!(elapsed.as_secs() < 10, "took {elapsed:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A claim cites claims of the files its file includes (they are checked
+/// first); an id two included files share is an error, not a guess.
+#[test]
+fn claims_cite_claims_of_included_files() {
+    let dir = scratch_dir("include-citations");
+    let lib = "gamecert 1\nanimal D on square = (0,0) (1,0)\n\
+               claim d13: winner D on square (1,3) by proposition-2.2 {\n\
+               placement (0,0) (1,0)\nplacement (0,0) (-1,0)\nplacement (0,0) (0,1)\nplacement (0,0) (0,-1)\n}\n";
+    std::fs::write(dir.join("lib.cert"), lib).expect("lib");
+    std::fs::write(dir.join("other.cert"), lib).expect("other");
+    let main = "gamecert 1\ninclude \"lib.cert\"\nanimal D on square = (0,0) (1,0)\n\
+                claim d12: winner D on square (1,2) by monotonicity from d13\n";
+    std::fs::write(dir.join("main.cert"), main).expect("main");
+    let out = gamecert_in(&dir, &["check", "main.cert"]);
+    let text = all_output(&out);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains("2 verified"), "{text}");
+    let both = "gamecert 1\ninclude \"lib.cert\"\ninclude \"other.cert\"\n\
+                animal D on square = (0,0) (1,0)\n\
+                claim d12: winner D on square (1,2) by monotonicity from d13\n";
+    std::fs::write(dir.join("both.cert"), both).expect("both");
+    let out = gamecert_in(&dir, &["check", "both.cert"]);
+    let text = all_output(&out);
+    assert_eq!(out.status.code(), Some(2), "{text}");
+    assert!(
+        text.contains("gamecert::elaborate::ambiguous_citation"),
+        "{text}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

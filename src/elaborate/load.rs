@@ -42,6 +42,11 @@ pub struct SourceFile {
     pub animals: Vec<super::DeclaredAnimal>,
     /// The elaborated claims.
     pub claims: Vec<ElaboratedClaim>,
+    /// The file's canonical path (the key includes name it by).
+    pub key: PathBuf,
+    /// The canonical paths of the files it includes (those read, and not
+    /// closing a cycle), in the order written.
+    pub includes: Vec<PathBuf>,
 }
 
 /// Why a file was not read (worded in `report::diagnostics`).
@@ -318,6 +323,8 @@ impl Loader {
                 boards: Vec::new(),
                 animals: Vec::new(),
                 claims: Vec::new(),
+                key: path.to_path_buf(),
+                includes: Vec::new(),
             });
     }
 
@@ -351,6 +358,8 @@ impl Loader {
             boards: declared.boards,
             animals: declared.animals,
             claims,
+            key: canonical.clone(),
+            includes: Vec::new(),
         };
         let mut reached = Vec::new();
         for (index, item) in file.ast.items.iter().enumerate() {
@@ -396,6 +405,16 @@ impl Loader {
         for (from, index, to) in &self.edges {
             if reaches(&graph, to, from) {
                 closing.push((from.clone(), *index));
+            }
+        }
+        // The includes that hold: every resolved one but those closing a
+        // cycle, so that the files' include order has no cycle.
+        for (from, index, to) in &self.edges {
+            if closing.contains(&(from.clone(), *index)) {
+                continue;
+            }
+            if let Some(file) = self.files.get_mut(from) {
+                file.includes.push(to.clone());
             }
         }
         for (from, index) in closing {

@@ -138,6 +138,8 @@ pub enum ElabErrorKind {
     CompletingBelowMarks { a: u64, c: u64 },
     /// A board declaration that reuses a built-in board name (SPEC 4).
     ReservedBoardName(String),
+    /// Several files the claim's file includes have a claim with this id.
+    AmbiguousCitation(String),
     /// A cited claim is defined after the citing one (cycles are
     /// impossible because a claim cites only claims before it).
     CitationNotBefore(String),

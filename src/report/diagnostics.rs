@@ -500,6 +500,12 @@ pub fn elab_problem(e: &ElabError) -> Problem {
             "cited here",
             Some("a claim cites claims defined before it, in its file or in a file it includes"),
         ),
+        AmbiguousCitation(id) => (
+            "gamecert::elaborate::ambiguous_citation",
+            format!("several included files have a claim with the id `{id}`"),
+            "cited here",
+            Some("give the claims distinct ids, or include only the file whose claim is meant"),
+        ),
         CitationNotBefore(id) => (
             "gamecert::elaborate::citation_not_before",
             format!("the claim `{id}` is defined after this one"),
