@@ -263,7 +263,13 @@ fn run_elaborate(e: args::ElaborateArgs, out: &mut Out) -> i32 {
             return 2;
         }
     };
-    let Some(file) = files.first() else {
+    // The file named, not an include that sorts before it.
+    let named = e.file.canonicalize().ok();
+    let Some(file) = files
+        .iter()
+        .find(|f| Some(&f.key) == named.as_ref())
+        .or_else(|| files.first())
+    else {
         return 2;
     };
     let mut code = 0;
