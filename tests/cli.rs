@@ -227,20 +227,7 @@ fn missing_replies_are_filled_in_from_written_options() {
         claim d: winner Domino on square (1,1) by proof-sequence {\n\
           situation s1: core (0,0) neighbourhood (1,0) (-1,0) (0,1) (0,-1)\n\
             pass: (1,0) -> goal\n reply (1,0): (-1,0) -> goal\n}\n";
-    let outcome = gamecert::driver::check_source(
-        "fill.cert",
-        text,
-        &gamecert::driver::CheckOptions {
-            jobs: 1,
-            limits: gamecert::driver::Limits {
-                max_nodes: None,
-                time: None,
-                max_entries: 1_000_000,
-            },
-            timings: false,
-            only: None,
-        },
-    );
+    let outcome = gamecert::driver::check_source("fill.cert", text, &quick());
     assert_eq!(outcome.report.summary.verified, 1);
 }
 
@@ -567,15 +554,25 @@ fn claims_on_one_graph_board_share_its_group() {
              }}\n"
         ));
     }
-    std::fs::write(dir.join("cycle.cert"), text).expect("certificate");
+    verifies_quickly(&dir, "cycle.cert", &text, &["--budget", "1s"], 40);
+}
+
+/// Writes `text` as `name` in `dir`, checks it with `args`, and requires
+/// every one of its `claims` claims verified within 10 seconds (the
+/// defects these tests guard against took a minute or more).
+fn verifies_quickly(dir: &std::path::Path, name: &str, text: &str, args: &[&str], claims: usize) {
+    std::fs::write(dir.join(name), text).expect("certificate");
     let started = std::time::Instant::now();
-    let out = gamecert_in(&dir, &["check", "--budget", "1s", "cycle.cert"]);
+    let mut all = vec!["check"];
+    all.extend_from_slice(args);
+    all.push(name);
+    let out = gamecert_in(dir, &all);
     let elapsed = started.elapsed();
-    let text = all_output(&out);
-    assert_eq!(out.status.code(), Some(0), "{text}");
-    assert!(text.contains("40 verified"), "{text}");
+    let output = all_output(&out);
+    assert_eq!(out.status.code(), Some(0), "{output}");
+    assert!(output.contains(&format!("{claims} verified")), "{output}");
     assert!(elapsed.as_secs() < 10, "took {elapsed:?}");
-    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(dir);
 }
 
 /// The run's limits bound elaboration too: a `search window` hint ran the
@@ -647,18 +644,13 @@ fn a_large_group_is_listed_once_and_quickly() {
     for i in 0..10 {
         text.push_str(&format!("claim t{i}: winner A on G (2,1) by trivial\n"));
     }
-    std::fs::write(dir.join("broom.cert"), text).expect("certificate");
-    let started = std::time::Instant::now();
-    let out = gamecert_in(
+    verifies_quickly(
         &dir,
-        &["check", "--budget", "2s", "--jobs", "1", "broom.cert"],
+        "broom.cert",
+        &text,
+        &["--budget", "2s", "--jobs", "1"],
+        10,
     );
-    let elapsed = started.elapsed();
-    let text = all_output(&out);
-    assert_eq!(out.status.code(), Some(0), "{text}");
-    assert!(text.contains("10 verified"), "{text}");
-    assert!(elapsed.as_secs() < 10, "took {elapsed:?}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A claim cites claims of the files its file includes (they are checked
