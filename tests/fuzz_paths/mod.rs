@@ -39,12 +39,22 @@ pub fn parse(bytes: &[u8]) {
 }
 
 /// The `elaborate` target: parse, then elaborate without reading any file
-/// (includes and card files are refused), and the elaborator's spans are
+/// (includes and card files are refused) within the tiny limits of
+/// `check_claim`, and the elaborator's spans are
 /// in bounds too (the diagnostics underline them).
 pub fn elaborate(bytes: &[u8]) {
     let text = String::from_utf8_lossy(bytes);
     let file = parse_file(&text);
-    let claims = gamecert::elaborate::claims(&file);
+    // Within the tiny limits: a `search board` hint under the default ones
+    // may search for its full two minutes by design.
+    let no_files = |path: &Spanned<String>, _: Option<&Spanned<String>>| {
+        Err(gamecert::elaborate::ElabError {
+            kind: gamecert::elaborate::ElabErrorKind::Internal("no files".into()),
+            span: path.span,
+        })
+    };
+    let limits = tiny_options().limits;
+    let claims = gamecert::elaborate::claims_reading(&file, &no_files, &limits);
     let spans = Spans::new(&text);
     for claim in &claims {
         spans.span(claim.span, "elaborated claim");
