@@ -84,6 +84,13 @@ fn run_check(c: args::CheckArgs, out: &mut Out) -> i32 {
         Format::Json => outcome.report.to_json() + "\n",
     };
     out.write(&text);
+    if outcome.report.summary.claims() == 0 {
+        // Exit 2 says the run checked nothing; say why.
+        error(&match &c.claim {
+            Some(id) => format!("error: no claim has the id `{id}`: nothing was checked\n"),
+            None => "error: the paths hold no claim: nothing was checked\n".to_string(),
+        });
+    }
     exit_code(&outcome.report.summary)
 }
 

@@ -683,3 +683,23 @@ fn claims_cite_claims_of_included_files() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Checking nothing is not success: an empty directory, or `--claim` with
+/// an id no file has, exits 2 (SPEC 5).
+#[test]
+fn checking_nothing_exits_2() {
+    let dir = scratch_dir("nothing");
+    std::fs::create_dir_all(dir.join("empty")).expect("empty directory");
+    let out = gamecert_in(&dir, &["check", "empty"]);
+    assert_eq!(out.status.code(), Some(2), "{}", all_output(&out));
+    std::fs::write(
+        dir.join("one.cert"),
+        "gamecert 1\nclaim c: grundy nim [1] = 1 by search\n",
+    )
+    .expect("certificate");
+    let out = gamecert_in(&dir, &["check", "--claim", "no-such-id", "one.cert"]);
+    assert_eq!(out.status.code(), Some(2), "{}", all_output(&out));
+    let out = gamecert_in(&dir, &["check", "--claim", "c", "one.cert"]);
+    assert_eq!(out.status.code(), Some(0), "{}", all_output(&out));
+    let _ = std::fs::remove_dir_all(&dir);
+}
