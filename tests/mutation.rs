@@ -24,12 +24,12 @@ fn mutations(statement: &Statement, text: &str) -> Vec<(Span, String)> {
         {
             vec![(
                 outcome.span,
-                if outcome.node == 'P' { "N" } else { "P" }.to_string(),
+                if outcome.node.letter() == 'P' { "N" } else { "P" }.to_string(),
             )]
         }
         Statement::Outcome { outcome, .. } => ["L", "R", "P", "N"]
             .iter()
-            .filter(|o| !o.starts_with(outcome.node))
+            .filter(|o| !o.starts_with(outcome.node.letter()))
             .map(|o| (outcome.span, o.to_string()))
             .collect(),
         Statement::Value { value, .. } => ["*", "^", "1/1024"]

@@ -25,7 +25,9 @@ use crate::kernel::breaker::{Answer, Move, Paving, Strategy};
 use crate::kernel::budget::Budget;
 use crate::kernel::game::GameClaim;
 use crate::kernel::maker::congruence::Congruence;
-use crate::syntax::ast::{self, Method, MoveAnswerAst, PairingBody, PriorityBody, Span, Spanned};
+use crate::syntax::ast::{
+    self, Method, MoveAnswerAst, OrderKeyAst, PairingBody, PriorityBody, Span, Spanned,
+};
 
 /// The strategy of a `by pairing { ... }` / `by paving { ... }` body;
 /// `budget` bounds listing the board's automorphisms (when a `like` leaves
@@ -52,12 +54,7 @@ pub fn priority(game: &GameClaim, body: &PriorityBody) -> Result<Priority, ElabE
         .order
         .iter()
         .map(|key| {
-            let descending = key.node.starts_with('-');
-            let axis = match key.node.trim_start_matches('-') {
-                "x" => 0,
-                "y" => 1,
-                _ => 2,
-            };
+            let OrderKeyAst { axis, descending } = key.node;
             if axis >= dimension {
                 return Err(ElabError {
                     kind: ElabErrorKind::OrderAxis,

@@ -82,20 +82,20 @@ pub fn claim(
     } = &claim.method.node
     {
         let expected = winner.board.dimension();
-        let rule = match rule.node.as_str() {
-            "trivial" => DerivedRule::Trivial,
-            "proposition-2.1" => DerivedRule::Proposition21,
-            "proposition-2.2" => DerivedRule::Proposition22 {
+        let rule = match rule.node {
+            ast::DerivedRuleName::Trivial => DerivedRule::Trivial,
+            ast::DerivedRuleName::Proposition21 => DerivedRule::Proposition21,
+            ast::DerivedRuleName::Proposition22 => DerivedRule::Proposition22 {
                 placements: placements
                     .iter()
                     .map(|p| cells_of(p, expected))
                     .collect::<Result<_, _>>()?,
             },
-            "corollary-3.4" => DerivedRule::Corollary34,
-            "corollary-3.3" => DerivedRule::Theorem31 { corollary: true },
-            "theorem-3.1" => DerivedRule::Theorem31 { corollary: false },
-            "monotonicity" => DerivedRule::Monotonicity,
-            _ => DerivedRule::SubAnimal,
+            ast::DerivedRuleName::Corollary34 => DerivedRule::Corollary34,
+            ast::DerivedRuleName::Corollary33 => DerivedRule::Theorem31 { corollary: true },
+            ast::DerivedRuleName::Theorem31 => DerivedRule::Theorem31 { corollary: false },
+            ast::DerivedRuleName::Monotonicity => DerivedRule::Monotonicity,
+            ast::DerivedRuleName::SubAnimal => DerivedRule::SubAnimal,
         };
         let game = GameClaim::of(side, winner);
         return Ok(Explicit::Derived(game, rule, cites.clone()));

@@ -95,8 +95,6 @@ pub enum ElabErrorKind {
     HackenbushEdge,
     /// A Hackenbush picture with too many edges.
     TooManyEdges { max: usize },
-    /// A derivation rule name the language does not have.
-    UnknownRule(String),
     /// An outcome letter that does not fit the claim (L or R for an impartial game).
     OutcomeNotImpartial,
     /// A board name that is neither declared nor a lattice.
@@ -862,9 +860,9 @@ fn explicit_claim(
             play: play(*p),
             game: games::game(game)?,
             outcome: match outcome.node {
-                'P' => Outcome::P,
-                'N' => Outcome::N,
-                _ => {
+                ast::OutcomeAst::P => Outcome::P,
+                ast::OutcomeAst::N => Outcome::N,
+                ast::OutcomeAst::L | ast::OutcomeAst::R => {
                     return Err(ElabError {
                         kind: ElabErrorKind::OutcomeNotImpartial,
                         span: outcome.span,
@@ -971,10 +969,10 @@ fn partizan_claim(
         } => pcheck::Statement::Outcome {
             game: terms.term(game)?,
             outcome: match outcome.node {
-                'L' => PartizanOutcome::L,
-                'R' => PartizanOutcome::R,
-                'P' => PartizanOutcome::P,
-                _ => PartizanOutcome::N,
+                ast::OutcomeAst::L => PartizanOutcome::L,
+                ast::OutcomeAst::R => PartizanOutcome::R,
+                ast::OutcomeAst::P => PartizanOutcome::P,
+                ast::OutcomeAst::N => PartizanOutcome::N,
             },
         },
         ast::Statement::Grundy {
@@ -1027,18 +1025,12 @@ fn partizan_claim(
             steps
                 .iter()
                 .map(|step| {
-                    let rule = match step.rule.node.as_str() {
-                        "definition" => pcheck::StepRule::Definition,
-                        "options" => pcheck::StepRule::Options,
-                        "dominated" => pcheck::StepRule::Dominated,
-                        "reversible" => pcheck::StepRule::Reversible,
-                        "simplest-number" => pcheck::StepRule::SimplestNumber,
-                        other => {
-                            return Err(ElabError {
-                                kind: ElabErrorKind::UnknownRule(other.to_string()),
-                                span: step.rule.span,
-                            });
-                        }
+                    let rule = match step.rule.node {
+                        ast::StepRuleName::Definition => pcheck::StepRule::Definition,
+                        ast::StepRuleName::Options => pcheck::StepRule::Options,
+                        ast::StepRuleName::Dominated => pcheck::StepRule::Dominated,
+                        ast::StepRuleName::Reversible => pcheck::StepRule::Reversible,
+                        ast::StepRuleName::SimplestNumber => pcheck::StepRule::SimplestNumber,
                     };
                     Ok(pcheck::Step {
                         term: terms.term(&step.game)?,

@@ -125,6 +125,12 @@ pub fn syntax_problem(e: &SyntaxError) -> Problem {
             "not a method",
             Some("impartial claims are checked `by search` or `by table { GAME = n ... }`"),
         ),
+        UnknownStepRule(rule) => (
+            "gamecert::parse::unknown_rule",
+            format!("`{rule}` is not a derivation rule"),
+            "unknown rule",
+            Some("the rules are definition, options, dominated, reversible, simplest-number"),
+        ),
         NumberTooLarge => (
             "gamecert::parse::number_too_large",
             "number too large".into(),
@@ -332,12 +338,6 @@ pub fn elab_problem(e: &ElabError) -> Problem {
             Some(
                 "`+-G` contains G twice, so each level of nesting doubles the game, and `^n` is a sum of n copies of ^",
             ),
-        ),
-        UnknownRule(rule) => (
-            "gamecert::elaborate::unknown_rule",
-            format!("`{rule}` is not a derivation rule"),
-            "unknown rule",
-            Some("the rules are definition, options, dominated, reversible, simplest-number"),
         ),
         BadGraph(reason) => (
             "gamecert::elaborate::bad_graph",

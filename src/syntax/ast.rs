@@ -120,7 +120,7 @@ pub enum Statement {
     Outcome {
         play: PlayAst,
         game: Spanned<GameExpr>,
-        outcome: Spanned<char>,
+        outcome: Spanned<OutcomeAst>,
     },
     /// `value GAME = GAME`.
     Value {
@@ -273,7 +273,7 @@ pub struct PriorityBody {
     /// `period V1 V2 [V3]`: translations keeping every class.
     pub period: CellList,
     /// `order KEY ...`: `x`, `-x`, `y`, `-y`, `z`, `-z`.
-    pub order: Vec<Spanned<String>>,
+    pub order: Vec<Spanned<OrderKeyAst>>,
     /// `class CELL { rule ... }`.
     pub classes: Vec<ClassAst>,
     /// The block, braces included.
@@ -458,8 +458,170 @@ impl RelationAst {
 pub struct DerivationStep {
     /// The term the step arrives at.
     pub game: Spanned<GameExpr>,
-    /// The rule's name as written.
-    pub rule: Spanned<String>,
+    /// The rule it names.
+    pub rule: Spanned<StepRuleName>,
+}
+
+/// An outcome letter as written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OutcomeAst {
+    /// Left wins.
+    L,
+    /// Right wins.
+    R,
+    /// The previous player wins.
+    P,
+    /// The next player wins.
+    N,
+}
+
+impl OutcomeAst {
+    /// The letter.
+    pub fn letter(self) -> char {
+        match self {
+            OutcomeAst::L => 'L',
+            OutcomeAst::R => 'R',
+            OutcomeAst::P => 'P',
+            OutcomeAst::N => 'N',
+        }
+    }
+}
+
+/// A key of a priority block's `order`: an axis, ascending or descending.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OrderKeyAst {
+    /// 0, 1 or 2 for x, y, z.
+    pub axis: usize,
+    /// `-x`: larger values first.
+    pub descending: bool,
+}
+
+impl OrderKeyAst {
+    /// The keys of the language.
+    pub const ALL: [OrderKeyAst; 6] = [
+        OrderKeyAst {
+            axis: 0,
+            descending: true,
+        },
+        OrderKeyAst {
+            axis: 1,
+            descending: true,
+        },
+        OrderKeyAst {
+            axis: 2,
+            descending: true,
+        },
+        OrderKeyAst {
+            axis: 0,
+            descending: false,
+        },
+        OrderKeyAst {
+            axis: 1,
+            descending: false,
+        },
+        OrderKeyAst {
+            axis: 2,
+            descending: false,
+        },
+    ];
+
+    /// The key as written (`x`, `-y`, ...).
+    pub fn keyword(self) -> &'static str {
+        match (self.descending, self.axis) {
+            (true, 0) => "-x",
+            (true, 1) => "-y",
+            (true, _) => "-z",
+            (false, 0) => "x",
+            (false, 1) => "y",
+            (false, _) => "z",
+        }
+    }
+}
+
+/// A rule of a derivation step (`= GAME by RULE`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StepRuleName {
+    /// `definition`: the equality only.
+    Definition,
+    /// `options`: the term's options written out.
+    Options,
+    /// `dominated`: dominated options removed.
+    Dominated,
+    /// `reversible`: a reversible option bypassed.
+    Reversible,
+    /// `simplest-number`: the simplest number between the options.
+    SimplestNumber,
+}
+
+impl StepRuleName {
+    /// The rules of the language.
+    pub const ALL: [StepRuleName; 5] = [
+        StepRuleName::Definition,
+        StepRuleName::Options,
+        StepRuleName::Dominated,
+        StepRuleName::Reversible,
+        StepRuleName::SimplestNumber,
+    ];
+
+    /// The rule as written.
+    pub fn keyword(self) -> &'static str {
+        match self {
+            StepRuleName::Definition => "definition",
+            StepRuleName::Options => "options",
+            StepRuleName::Dominated => "dominated",
+            StepRuleName::Reversible => "reversible",
+            StepRuleName::SimplestNumber => "simplest-number",
+        }
+    }
+}
+
+/// A derived rule of SPEC 3.5, as named after `by`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DerivedRuleName {
+    /// `trivial`.
+    Trivial,
+    /// `proposition-2.1`.
+    Proposition21,
+    /// `proposition-2.2`.
+    Proposition22,
+    /// `corollary-3.3`.
+    Corollary33,
+    /// `corollary-3.4`.
+    Corollary34,
+    /// `theorem-3.1`.
+    Theorem31,
+    /// `monotonicity`.
+    Monotonicity,
+    /// `sub-animal`.
+    SubAnimal,
+}
+
+impl DerivedRuleName {
+    /// The rules of the language.
+    pub const ALL: [DerivedRuleName; 8] = [
+        DerivedRuleName::Trivial,
+        DerivedRuleName::Proposition21,
+        DerivedRuleName::Proposition22,
+        DerivedRuleName::Corollary33,
+        DerivedRuleName::Corollary34,
+        DerivedRuleName::Theorem31,
+        DerivedRuleName::Monotonicity,
+        DerivedRuleName::SubAnimal,
+    ];
+
+    /// The rule as written after `by`.
+    pub fn keyword(self) -> &'static str {
+        match self {
+            DerivedRuleName::Trivial => "trivial",
+            DerivedRuleName::Proposition21 => "proposition-2.1",
+            DerivedRuleName::Proposition22 => "proposition-2.2",
+            DerivedRuleName::Corollary33 => "corollary-3.3",
+            DerivedRuleName::Corollary34 => "corollary-3.4",
+            DerivedRuleName::Theorem31 => "theorem-3.1",
+            DerivedRuleName::Monotonicity => "monotonicity",
+            DerivedRuleName::SubAnimal => "sub-animal",
+        }
+    }
 }
 
 /// The grid rulesets' names.
@@ -520,7 +682,7 @@ pub enum Method {
     /// `by corollary-3.3 from ID`, ...): its name, the claims it cites and
     /// the placements it lists.
     Derived {
-        rule: Spanned<String>,
+        rule: Spanned<DerivedRuleName>,
         cites: Vec<Spanned<String>>,
         placements: Vec<CellList>,
     },
@@ -548,7 +710,7 @@ impl Method {
             Method::Derivation(_) => "derivation",
             Method::ProofSequence(_) => "proof-sequence",
             Method::Cards { .. } => "cards",
-            Method::Derived { rule, .. } => &rule.node,
+            Method::Derived { rule, .. } => rule.node.keyword(),
             Method::Other(name) => name,
         }
     }
@@ -587,6 +749,8 @@ pub enum SyntaxErrorKind {
     UnknownStatement(String),
     /// A method name that the language does not have.
     UnknownMethod(String),
+    /// A derivation step rule that the language does not have.
+    UnknownStepRule(String),
     /// A number too large to represent.
     NumberTooLarge,
     /// A string without its closing quote.

@@ -61,23 +61,6 @@ struct Parser<'s> {
 /// The deepest nesting of parentheses in a game expression.
 const MAX_DEPTH: usize = 64;
 
-/// The statement keywords of the language that this version cannot check yet
-/// (SPEC 4); they are reported as such rather than as unknown words.
-/// The derived rules of SPEC 3.5 (`by RULE [{ placement ... }] [from ID, ...]`).
-pub const DERIVED_RULES: &[&str] = &[
-    "trivial",
-    "proposition-2.1",
-    "proposition-2.2",
-    "corollary-3.3",
-    "corollary-3.4",
-    "theorem-3.1",
-    "monotonicity",
-    "sub-animal",
-];
-
-/// The keys of `order` in a priority block.
-const ORDER_KEYS: &[&str] = &["-x", "-y", "-z", "x", "y", "z"];
-
 /// Whether `input` starts with the order key `key` as a whole word.
 fn starts_key(input: &str, key: &str) -> bool {
     input.starts_with(key)
@@ -746,8 +729,14 @@ impl<'s> Parser<'s> {
                 let (rest, game) = self.game(rest)?;
                 let (rest, _) = self.symbol(rest, "=")?;
                 let outcome = alt((char::<_, ()>('P'), char('N'), char('L'), char('R')))(rest);
-                let Ok((after, outcome)) = outcome else {
+                let Ok((after, letter)) = outcome else {
                     return Err(self.error_at(rest, SyntaxErrorKind::Expected("L, R, P or N")));
+                };
+                let outcome = match letter {
+                    'P' => OutcomeAst::P,
+                    'N' => OutcomeAst::N,
+                    'L' => OutcomeAst::L,
+                    _ => OutcomeAst::R,
                 };
                 let outcome = Spanned {
                     node: outcome,
@@ -988,19 +977,64 @@ impl<'s> Parser<'s> {
             let (r, _) = self.keyword(r, "by")?;
             let (after, name) =
                 word(r).map_err(|_| self.error_at(r, SyntaxErrorKind::Expected("a rule name")))?;
-            let rule = Spanned {
-                node: name.to_string(),
-                span: self.span(r, after),
+            let span = self.span(r, after);
+            let Some(node) = StepRuleName::ALL.into_iter().find(|k| k.keyword() == name) else {
+                let kind = SyntaxErrorKind::UnknownStepRule(name.to_string());
+                return Err(SyntaxError { kind, span });
             };
+            let rule = Spanned { node, span };
             steps.push(DerivationStep { game, rule });
             rest = self.ws(after);
         }
+    }
+
+    /// A derived rule (`by RULE [{ placement CELLS ... }] [from ID, ...]`),
+    /// after its name (`input` at the name, `after` just past it).
+    fn derived_method<'a>(
+        &self,
+        input: &'a str,
+        after: &'a str,
+        node: DerivedRuleName,
+    ) -> PResult<'a, Method> {
+        let rule = Spanned {
+            node,
+            span: self.span(input, after),
+        };
+        let mut placements = Vec::new();
+        let mut rest = self.ws(after);
+        if let Ok((mut r, _)) = self.symbol(rest, "{") {
+            loop {
+                if let Ok((r2, _)) = self.symbol(r, "}") {
+                    rest = r2;
+                    break;
+                }
+                let (r2, _) = self.keyword(r, "placement")?;
+                let (r2, cells) = self.cell_list(r2)?;
+                placements.push(cells);
+                r = r2;
+            }
+        }
+        let (rest, cites) = self.citations(rest)?;
+        Ok((
+            rest,
+            Method::Derived {
+                rule,
+                cites,
+                placements,
+            },
+        ))
     }
 
     fn method<'a>(&self, input: &'a str) -> PResult<'a, Method> {
         let Ok((after, name)) = word(input) else {
             return Err(self.error_at(input, SyntaxErrorKind::Expected("a method name")));
         };
+        if let Some(rule) = DerivedRuleName::ALL
+            .into_iter()
+            .find(|k| k.keyword() == name)
+        {
+            return self.derived_method(input, after, rule);
+        }
         let rest = self.ws(after);
         match name {
             "search" => Ok((rest, Method::Search)),
@@ -1029,35 +1063,6 @@ impl<'s> Parser<'s> {
             "proof-sequence" => {
                 let (rest, _) = self.symbol(rest, "{")?;
                 self.proof_sequence(rest)
-            }
-            rule if DERIVED_RULES.contains(&rule) => {
-                let rule = Spanned {
-                    node: rule.to_string(),
-                    span: self.span(input, after),
-                };
-                let mut placements = Vec::new();
-                let mut rest = rest;
-                if let Ok((mut r, _)) = self.symbol(rest, "{") {
-                    loop {
-                        if let Ok((r2, _)) = self.symbol(r, "}") {
-                            rest = r2;
-                            break;
-                        }
-                        let (r2, _) = self.keyword(r, "placement")?;
-                        let (r2, cells) = self.cell_list(r2)?;
-                        placements.push(cells);
-                        r = r2;
-                    }
-                }
-                let (rest, cites) = self.citations(rest)?;
-                Ok((
-                    rest,
-                    Method::Derived {
-                        rule,
-                        cites,
-                        placements,
-                    },
-                ))
             }
             "cards" => {
                 let (rest, path) = self.string(rest)?;
@@ -1186,13 +1191,13 @@ impl<'s> Parser<'s> {
                 body.period.extend(vectors);
                 rest = r;
             } else if let Ok((mut r, _)) = self.keyword(rest, "order") {
-                while let Some(len) = ORDER_KEYS
-                    .iter()
-                    .find(|k| starts_key(r, k))
-                    .map(|k| k.len())
+                while let Some(key) = OrderKeyAst::ALL
+                    .into_iter()
+                    .find(|k| starts_key(r, k.keyword()))
                 {
+                    let len = key.keyword().len();
                     body.order.push(Spanned {
-                        node: r[..len].to_string(),
+                        node: key,
                         span: Span::new(self.offset(r), self.offset(r) + len),
                     });
                     r = self.ws(&r[len..]);

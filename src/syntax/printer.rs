@@ -40,7 +40,12 @@ pub fn statement(s: &Statement) -> String {
             game: g,
             outcome,
         } => {
-            format!("outcome{} {} = {}", play(p), game(&g.node), outcome.node)
+            format!(
+                "outcome{} {} = {}",
+                play(p),
+                game(&g.node),
+                outcome.node.letter()
+            )
         }
         Statement::CountPositions {
             up_to_symmetry,

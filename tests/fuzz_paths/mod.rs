@@ -115,7 +115,7 @@ impl<'a> Spans<'a> {
         }
     }
 
-    fn ids(&self, ids: &[Spanned<String>], what: &str) {
+    fn ids<T>(&self, ids: &[Spanned<T>], what: &str) {
         for id in ids {
             self.spanned(id, what);
         }
