@@ -24,7 +24,12 @@ fn mutations(statement: &Statement, text: &str) -> Vec<(Span, String)> {
         {
             vec![(
                 outcome.span,
-                if outcome.node.letter() == 'P' { "N" } else { "P" }.to_string(),
+                if outcome.node.letter() == 'P' {
+                    "N"
+                } else {
+                    "P"
+                }
+                .to_string(),
             )]
         }
         Statement::Outcome { outcome, .. } => ["L", "R", "P", "N"]

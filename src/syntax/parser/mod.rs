@@ -1,0 +1,339 @@
+//! The nom parser: source text to [`File`], never failing and never panicking.
+//!
+//! Key decision: the parser works on `&str` slices of the original source and
+//! recovers each span as the offset of a slice inside it, so spans are exact
+//! byte offsets without a located-input crate. Errors are [`SyntaxError`]
+//! values; after an error the parser skips to the next line that starts an
+//! item (`claim` or `include`), so one file reports all its independent errors.
+
+use nom::IResult;
+use nom::branch::alt;
+use nom::bytes::complete::{tag, take_till, take_while, take_while1};
+use nom::character::complete::{char, digit1};
+use nom::combinator::{opt, recognize};
+use nom::sequence::pair;
+
+use crate::syntax::ast::*;
+
+mod breaker;
+mod declarations;
+mod games;
+mod maker;
+mod methods;
+mod statements;
+
+/// Parses a whole file.
+pub fn parse_file(source: &str) -> File {
+    let mut p = Parser {
+        source,
+        errors: Vec::new(),
+        depth: Default::default(),
+    };
+    let items = p.file();
+    File {
+        items,
+        errors: p.errors,
+    }
+}
+
+/// Parses a single game expression (the argument of `gamecert eval`).
+pub fn parse_game(source: &str) -> Result<Spanned<GameExpr>, SyntaxError> {
+    let p = Parser {
+        source,
+        errors: Vec::new(),
+        depth: Default::default(),
+    };
+    let rest = p.ws(source);
+    let (rest, game) = p.game(rest)?;
+    let rest = p.ws(rest);
+    if !rest.is_empty() {
+        return Err(p.error_at(
+            rest,
+            SyntaxErrorKind::Expected("end of the game expression"),
+        ));
+    }
+    Ok(game)
+}
+
+type PResult<'a, T> = Result<(&'a str, T), SyntaxError>;
+
+struct Parser<'s> {
+    source: &'s str,
+    errors: Vec<SyntaxError>,
+    /// Open parentheses around the term being parsed (bounded, so that an
+    /// adversarial file cannot exhaust the stack).
+    depth: std::cell::Cell<usize>,
+}
+
+/// The deepest nesting of parentheses in a game expression.
+const MAX_DEPTH: usize = 64;
+
+/// Whether `input` starts with the order key `key` as a whole word.
+fn starts_key(input: &str, key: &str) -> bool {
+    input.starts_with(key)
+        && !input[key.len()..]
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '-')
+}
+
+const METHOD_NAMES: &[&str] = &[
+    "search",
+    "table",
+    "enumeration",
+    "definition",
+    "proof-sequence",
+    "cards",
+    "pairing",
+    "paving",
+    "priority",
+    "derivation",
+    "proposition-2.1",
+    "proposition-2.2",
+    "corollary-3.3",
+    "theorem-3.1",
+    "monotonicity",
+    "sub-animal",
+];
+
+fn word(input: &str) -> IResult<&str, &str> {
+    recognize(pair(
+        take_while1(|c: char| c.is_ascii_alphanumeric()),
+        take_while(|c: char| c.is_ascii_alphanumeric() || c == '-' || c == '.' || c == '_'),
+    ))(input)
+}
+
+impl<'s> Parser<'s> {
+    pub(super) fn offset(&self, rest: &str) -> usize {
+        rest.as_ptr() as usize - self.source.as_ptr() as usize
+    }
+
+    pub(super) fn span(&self, from: &str, to: &str) -> Span {
+        Span::new(self.offset(from), self.offset(to))
+    }
+
+    pub(super) fn error_at(&self, rest: &str, kind: SyntaxErrorKind) -> SyntaxError {
+        let start = self.offset(rest);
+        let len = rest.chars().next().map_or(0, char::len_utf8);
+        let len = word(rest).map_or(len, |(_, w)| w.len());
+        SyntaxError {
+            kind,
+            span: Span::new(start, start + len),
+        }
+    }
+
+    /// Skips spaces, newlines and `#` comments.
+    pub(super) fn ws<'a>(&self, mut input: &'a str) -> &'a str {
+        loop {
+            let trimmed = input.trim_start();
+            if let Some(comment) = trimmed.strip_prefix('#') {
+                input = &comment[comment.find('\n').unwrap_or(comment.len())..];
+            } else {
+                return trimmed;
+            }
+        }
+    }
+
+    pub(super) fn keyword<'a>(&self, input: &'a str, kw: &'static str) -> PResult<'a, ()> {
+        match word(input) {
+            Ok((rest, w)) if w == kw => Ok((self.ws(rest), ())),
+            _ => Err(self.error_at(input, SyntaxErrorKind::Expected(kw))),
+        }
+    }
+
+    /// Matches `sym`; the value is the offset just after it.
+    pub(super) fn symbol<'a>(&self, input: &'a str, sym: &'static str) -> PResult<'a, usize> {
+        match tag::<_, _, ()>(sym)(input) {
+            Ok((rest, _)) => Ok((self.ws(rest), self.offset(rest))),
+            Err(_) => Err(self.error_at(input, SyntaxErrorKind::Expected(sym))),
+        }
+    }
+
+    pub(super) fn number<'a>(&self, input: &'a str) -> PResult<'a, Spanned<u64>> {
+        let (rest, digits) = digit1::<_, ()>(input)
+            .map_err(|_| self.error_at(input, SyntaxErrorKind::Expected("a number")))?;
+        let span = self.span(input, rest);
+        let node = digits.parse::<u64>().map_err(|_| SyntaxError {
+            kind: SyntaxErrorKind::NumberTooLarge,
+            span,
+        })?;
+        Ok((self.ws(rest), Spanned { node, span }))
+    }
+
+    pub(super) fn string<'a>(&self, input: &'a str) -> PResult<'a, Spanned<String>> {
+        let Ok((body, _)) = char::<_, ()>('"')(input) else {
+            return Err(self.error_at(
+                input,
+                SyntaxErrorKind::Expected("a string in double quotes"),
+            ));
+        };
+        let (after, text) =
+            take_till::<_, _, ()>(|c| c == '"' || c == '\n')(body).unwrap_or((body, ""));
+        let Ok((rest, _)) = char::<_, ()>('"')(after) else {
+            let span = Span::new(self.offset(input), self.offset(after));
+            return Err(SyntaxError {
+                kind: SyntaxErrorKind::UnclosedString,
+                span,
+            });
+        };
+        let span = self.span(input, rest);
+        Ok((
+            self.ws(rest),
+            Spanned {
+                node: text.to_string(),
+                span,
+            },
+        ))
+    }
+
+    pub(super) fn file(&mut self) -> Vec<Item> {
+        let mut rest = self.ws(self.source);
+        match self.header(rest) {
+            Ok(r) => rest = r,
+            Err(e) => {
+                self.errors.push(e);
+                rest = self.skip_to_next_item(rest);
+            }
+        }
+        let mut items = Vec::new();
+        while !rest.is_empty() {
+            match self.item(rest) {
+                Ok((r, item)) => {
+                    items.push(item);
+                    rest = r;
+                }
+                Err(e) => {
+                    self.errors.push(e);
+                    rest = self.skip_to_next_item(rest);
+                }
+            }
+        }
+        items
+    }
+
+    pub(super) fn header<'a>(&self, input: &'a str) -> Result<&'a str, SyntaxError> {
+        let (rest, _) = self.keyword(input, "gamecert").map_err(|e| SyntaxError {
+            kind: SyntaxErrorKind::MissingHeader,
+            ..e
+        })?;
+        let (after, version) = self.number(rest)?;
+        if version.node != 1 {
+            let kind = SyntaxErrorKind::UnsupportedVersion(version.node.to_string());
+            return Err(SyntaxError {
+                kind,
+                span: version.span,
+            });
+        }
+        Ok(after)
+    }
+
+    /// The rest of the input from the next line that starts with an item keyword.
+    pub(super) fn skip_to_next_item<'a>(&self, input: &'a str) -> &'a str {
+        let mut rest = input;
+        loop {
+            rest = match rest.find('\n') {
+                Some(i) => &rest[i + 1..],
+                // The empty tail of the source, so that offsets stay valid.
+                None => return &rest[rest.len()..],
+            };
+            let line = rest.trim_start_matches([' ', '\t']);
+            if ["claim", "include", "board", "animal"]
+                .iter()
+                .any(|k| line.starts_with(k))
+            {
+                return self.ws(rest);
+            }
+        }
+    }
+
+    pub(super) fn item<'a>(&self, input: &'a str) -> PResult<'a, Item> {
+        match word(input) {
+            Ok((_, "include")) => self.include(input),
+            Ok((_, "claim")) => self.claim(input),
+            Ok((_, "board")) => self.board_decl(input),
+            Ok((_, "animal")) => self.animal_decl(input),
+            _ => Err(self.error_at(
+                input,
+                SyntaxErrorKind::Expected("`claim`, `board`, `animal` or `include`"),
+            )),
+        }
+    }
+
+    /// Coordinate tuples `(x,y) (x,y,z) (f) ...`, possibly none.
+    pub(super) fn cell_list<'a>(&self, mut rest: &'a str) -> PResult<'a, CellList> {
+        let mut cells = Vec::new();
+        while let Ok((r, open)) = self.symbol(rest, "(") {
+            let (r, coords) = self.integers(r)?;
+            let (r, close) = self.symbol(r, ")")?;
+            cells.push(Spanned {
+                node: coords,
+                span: Span::new(open - 1, close),
+            });
+            rest = r;
+        }
+        Ok((rest, cells))
+    }
+
+    /// `i, j, ...`: one or more integers separated by commas.
+    pub(super) fn integers<'a>(&self, mut r: &'a str) -> PResult<'a, Vec<i64>> {
+        let mut values = Vec::new();
+        loop {
+            let negative = r.starts_with('-');
+            let (r2, n) = self.number(if negative { &r[1..] } else { r })?;
+            let v = i64::try_from(n.node).map_err(|_| SyntaxError {
+                kind: SyntaxErrorKind::NumberTooLarge,
+                span: n.span,
+            })?;
+            values.push(if negative { -v } else { v });
+            match self.symbol(r2, ",") {
+                Ok((r3, _)) => r = r3,
+                Err(_) => return Ok((r2, values)),
+            }
+        }
+    }
+
+    /// Exactly one coordinate tuple.
+    pub(super) fn one_cell<'a>(&self, rest: &'a str) -> PResult<'a, Spanned<Vec<i64>>> {
+        let Ok((r, open)) = self.symbol(rest, "(") else {
+            return Err(self.error_at(rest, SyntaxErrorKind::Expected("a cell `(x,y)`")));
+        };
+        let (r, coords) = self.integers(r)?;
+        let (r, close) = self.symbol(r, ")")?;
+        Ok((
+            r,
+            Spanned {
+                node: coords,
+                span: Span::new(open - 1, close),
+            },
+        ))
+    }
+
+    /// A name as a spanned string.
+    pub(super) fn name<'a>(
+        &self,
+        rest: &'a str,
+        what: &'static str,
+    ) -> PResult<'a, Spanned<String>> {
+        let (after, name) =
+            word(rest).map_err(|_| self.error_at(rest, SyntaxErrorKind::Expected(what)))?;
+        Ok((
+            self.ws(after),
+            Spanned {
+                node: name.to_string(),
+                span: self.span(rest, after),
+            },
+        ))
+    }
+
+    /// An error at the block's opening brace (offset `brace`) when the
+    /// input ends, or the next claim or include begins, before its `}`.
+    pub(super) fn block_continues(&self, rest: &str, brace: usize) -> Result<(), SyntaxError> {
+        if rest.is_empty() || rest.starts_with("claim") || rest.starts_with("include") {
+            return Err(SyntaxError {
+                kind: SyntaxErrorKind::UnclosedBlock,
+                span: Span::new(brace, brace + 1),
+            });
+        }
+        Ok(())
+    }
+}
