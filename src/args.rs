@@ -34,6 +34,21 @@ pub enum Command {
     /// Print a certificate with every proof sequence made explicit (the
     /// congruences, marks and searched sequences the elaborator filled in).
     Elaborate(ElaborateArgs),
+    /// Rewrite certificate files in their canonical layout, comments kept
+    /// (exit 0; with --check, 1 when a file is not in it; 2 on a file that
+    /// cannot be read or parsed, which is left untouched).
+    Fmt(FmtArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct FmtArgs {
+    /// Files and directories (searched for `*.cert`).
+    #[arg(required = true)]
+    pub paths: Vec<std::path::PathBuf>,
+    /// Change nothing: list the files that are not in the canonical layout
+    /// and exit 1 if there are any.
+    #[arg(long)]
+    pub check: bool,
 }
 
 #[derive(Args, Debug)]

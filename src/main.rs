@@ -2,6 +2,7 @@
 //! the exit policy. Nothing else lives here.
 
 mod args;
+mod fmt;
 
 use std::process::ExitCode;
 
@@ -41,6 +42,7 @@ fn main() -> ExitCode {
         Command::Import(i) => run_import(i, &mut out),
         Command::Prove(p) => run_prove(p, &mut out),
         Command::Elaborate(e) => run_elaborate(e, &mut out),
+        Command::Fmt(f) => fmt::run(&f.paths, f.check, &mut out),
     };
     ExitCode::from(out.finish(code) as u8)
 }

@@ -703,3 +703,43 @@ fn checking_nothing_exits_2() {
     assert_eq!(out.status.code(), Some(0), "{}", all_output(&out));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `gamecert fmt`: rewrites a file in its canonical layout, `--check`
+/// lists files that are not in it (exit 1) and changes nothing, and a file
+/// with a syntax error is refused (exit 2) and left as it is. The shipped
+/// certificates are in the canonical layout.
+#[test]
+fn fmt_rewrites_checks_and_refuses() {
+    let dir = scratch_dir("fmt");
+    let messy =
+        "gamecert 1\n# a comment\nclaim  c :   grundy nim [1,   2] = 3   by search  # why\n";
+    std::fs::write(dir.join("messy.cert"), messy).expect("messy");
+    let broken = "gamecert 1\nclaim c: grundy nim [1 = 1 by search\n";
+    std::fs::write(dir.join("broken.cert"), broken).expect("broken");
+    let out = gamecert_in(&dir, &["fmt", "--check", "messy.cert"]);
+    assert_eq!(out.status.code(), Some(1), "{}", all_output(&out));
+    assert_eq!(
+        std::fs::read_to_string(dir.join("messy.cert")).expect("read"),
+        messy
+    );
+    let out = gamecert_in(&dir, &["fmt", "messy.cert"]);
+    assert_eq!(out.status.code(), Some(0), "{}", all_output(&out));
+    let formatted = std::fs::read_to_string(dir.join("messy.cert")).expect("read");
+    assert_eq!(
+        formatted,
+        "gamecert 1\n# a comment\nclaim c: grundy nim [1,2] = 3 by search  # why\n"
+    );
+    let out = gamecert_in(&dir, &["fmt", "--check", "messy.cert"]);
+    assert_eq!(out.status.code(), Some(0), "{}", all_output(&out));
+    let out = gamecert_in(&dir, &["fmt", "broken.cert"]);
+    assert_eq!(out.status.code(), Some(2), "{}", all_output(&out));
+    assert!(all_output(&out).contains("gamecert::parse::"));
+    assert_eq!(
+        std::fs::read_to_string(dir.join("broken.cert")).expect("read"),
+        broken
+    );
+    let shipped = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("certificates");
+    let out = gamecert_in(&dir, &["fmt", "--check", shipped.to_str().expect("path")]);
+    assert_eq!(out.status.code(), Some(0), "{}", all_output(&out));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -29,13 +29,28 @@ pub struct Spanned<T> {
     pub span: Span,
 }
 
-/// A parsed file: its items and the syntax errors met on the way.
+/// A parsed file: its items, its comments and the syntax errors met on the
+/// way. With the comments and spans the file can be printed again without
+/// losing what the author wrote (`syntax::format`).
 #[derive(Clone, Debug, Default)]
 pub struct File {
+    /// Where `gamecert 1` is written (empty when it is missing).
+    pub header: Span,
     /// Includes and claims in source order.
     pub items: Vec<Item>,
     /// Every syntax error (the parser resumes at the next item after each).
     pub errors: Vec<SyntaxError>,
+    /// The `#` comments, in source order.
+    pub comments: Vec<Comment>,
+}
+
+/// A `#` comment: from `#` to the end of its line (trailing spaces dropped).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Comment {
+    /// Its bytes, `#` included, the newline not.
+    pub span: Span,
+    /// Its text, `#` included.
+    pub text: String,
 }
 
 /// A top-level item.
@@ -264,6 +279,9 @@ pub struct PairingBody {
     pub moves: Vec<MoveAst>,
     /// The block, braces included.
     pub span: Span,
+    /// Written `by paving` rather than `by pairing` (the same method; the
+    /// word is kept as written).
+    pub paving: bool,
 }
 
 /// The body of `by priority { ... }`: the classes' period, the order of

@@ -18,7 +18,7 @@ impl Parser<'_> {
         let mut rest = input;
         loop {
             if let Ok((r, _)) = self.symbol(rest, "}") {
-                body.span = Span::new(self.offset(open), self.offset(r));
+                body.span = Span::new(self.offset(open), self.end_of(open, r));
                 return Ok((r, body));
             }
             if let Ok((r, _)) = self.keyword(rest, "period") {
@@ -69,7 +69,7 @@ impl Parser<'_> {
         let mut rest = input;
         loop {
             if let Ok((r, _)) = self.symbol(rest, "}") {
-                body.span = Span::new(self.offset(open), self.offset(r));
+                body.span = Span::new(self.offset(open), self.end_of(open, r));
                 return Ok((r, body));
             }
             if let Ok((r, _)) = self.keyword(rest, "period") {

@@ -51,7 +51,7 @@ impl<'s> Parser<'s> {
             }
             AnimalCells::Coordinates(cells)
         };
-        let span = Span::new(self.offset(input), self.offset(rest));
+        let span = Span::new(self.offset(input), self.end_of(input, rest));
         Ok((
             rest,
             Item::Animal(AnimalDecl {
@@ -177,7 +177,10 @@ impl<'s> Parser<'s> {
             };
             (self.ws(&after[line_end..]), args, None)
         };
-        let span = Span::new(self.offset(input), self.offset(rest).max(kind.span.end));
+        let span = Span::new(
+            self.offset(input),
+            self.end_of(input, rest).max(kind.span.end),
+        );
         Ok((
             rest,
             Item::Board(BoardDecl {

@@ -45,6 +45,7 @@ impl Parser<'_> {
                 });
                 rest = r;
             } else if let Ok((r, _)) = self.keyword(rest, "search") {
+                let search_at = rest;
                 let start = self.offset(rest);
                 let (r, window) = if let Ok((r, _)) = self.keyword(r, "board") {
                     (r, None)
@@ -65,7 +66,7 @@ impl Parser<'_> {
                 };
                 body.search = Some(Spanned {
                     node: window,
-                    span: Span::new(start, self.offset(r)),
+                    span: Span::new(start, self.end_of(search_at, r)),
                 });
                 rest = r;
             } else if let Ok((r, _)) = self.keyword(rest, "start") {
@@ -137,7 +138,7 @@ impl Parser<'_> {
         let (rest, _) = self.symbol(rest, "->")?;
         let (rest, target) = self.name(rest, "a situation name or `goal`")?;
         let (rest, map) = self.map(rest)?;
-        let span = Span::new(self.offset(input), self.offset(rest));
+        let span = Span::new(self.offset(input), self.end_of(input, rest));
         Ok((
             rest,
             OptionAst {

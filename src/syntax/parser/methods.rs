@@ -31,7 +31,8 @@ impl Parser<'_> {
             }
             "pairing" | "paving" => {
                 let (r, _) = self.symbol(rest, "{")?;
-                let (r, body) = self.pairing_body(rest, r)?;
+                let (r, mut body) = self.pairing_body(rest, r)?;
+                body.paving = name == "paving";
                 Ok((r, Method::Pairing(body)))
             }
             "priority" => {

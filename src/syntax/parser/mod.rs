@@ -28,11 +28,23 @@ pub fn parse_file(source: &str) -> File {
         source,
         errors: Vec::new(),
         depth: Default::default(),
+        comments: Default::default(),
     };
-    let items = p.file();
+    let (header, items) = p.file();
+    let comments = p
+        .comments
+        .borrow()
+        .iter()
+        .map(|(&start, &end)| Comment {
+            span: Span::new(start, end),
+            text: source[start..end].trim_end().to_string(),
+        })
+        .collect();
     File {
+        header,
         items,
         errors: p.errors,
+        comments,
     }
 }
 
@@ -42,6 +54,7 @@ pub fn parse_game(source: &str) -> Result<Spanned<GameExpr>, SyntaxError> {
         source,
         errors: Vec::new(),
         depth: Default::default(),
+        comments: Default::default(),
     };
     let rest = p.ws(source);
     let (rest, game) = p.game(rest)?;
@@ -63,6 +76,9 @@ struct Parser<'s> {
     /// Open parentheses around the term being parsed (bounded, so that an
     /// adversarial file cannot exhaust the stack).
     depth: std::cell::Cell<usize>,
+    /// The `#` comments skipped so far, by their first byte (a comment may
+    /// be skipped more than once when the parser backtracks).
+    comments: std::cell::RefCell<std::collections::BTreeMap<usize, usize>>,
 }
 
 /// The deepest nesting of parentheses in a game expression.
@@ -127,9 +143,32 @@ impl<'s> Parser<'s> {
         loop {
             let trimmed = input.trim_start();
             if let Some(comment) = trimmed.strip_prefix('#') {
-                input = &comment[comment.find('\n').unwrap_or(comment.len())..];
+                let end = comment.find('\n').unwrap_or(comment.len());
+                let start = self.offset(trimmed);
+                self.comments
+                    .borrow_mut()
+                    .insert(start, self.offset(&comment[end..]));
+                input = &comment[end..];
             } else {
                 return trimmed;
+            }
+        }
+    }
+
+    /// The end of the text from `from` to `rest`, without the whitespace
+    /// and comments skipped just before `rest` (spans end at the last
+    /// token, so that a comment after an item is not part of it).
+    pub(super) fn end_of(&self, from: &str, rest: &str) -> usize {
+        let start = self.offset(from);
+        let mut end = self.offset(rest).max(start);
+        let comments = self.comments.borrow();
+        loop {
+            end = start + self.source[start..end].trim_end().len();
+            // A comment ending here (its recorded end may include trailing
+            // spaces) is skipped trivia too.
+            match comments.range(start..end).next_back() {
+                Some((&c, &c_end)) if c_end >= end => end = c,
+                _ => return end,
             }
         }
     }
@@ -186,10 +225,15 @@ impl<'s> Parser<'s> {
         ))
     }
 
-    pub(super) fn file(&mut self) -> Vec<Item> {
+    pub(super) fn file(&mut self) -> (Span, Vec<Item>) {
         let mut rest = self.ws(self.source);
+        let header_start = self.offset(rest);
+        let mut header = Span::new(header_start, header_start);
         match self.header(rest) {
-            Ok(r) => rest = r,
+            Ok(r) => {
+                header.end = self.offset(r);
+                rest = r;
+            }
             Err(e) => {
                 self.errors.push(e);
                 rest = self.skip_to_next_item(rest);
@@ -208,7 +252,7 @@ impl<'s> Parser<'s> {
                 }
             }
         }
-        items
+        (header, items)
     }
 
     pub(super) fn header<'a>(&self, input: &'a str) -> Result<&'a str, SyntaxError> {

@@ -34,10 +34,7 @@ impl Parser<'_> {
         let (rest, _) = self.keyword(rest, "by")?;
         let method_start = rest;
         let (rest, method) = self.method(rest)?;
-        let method_end = self.offset(method_start)
-            + self.source[self.offset(method_start)..self.offset(rest)]
-                .trim_end()
-                .len();
+        let method_end = self.end_of(method_start, rest);
         let method = Spanned {
             node: method,
             span: Span::new(self.offset(method_start), method_end),
