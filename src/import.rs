@@ -14,11 +14,12 @@
 
 use std::fmt::Write as _;
 
-use crate::elaborate::maker::{Placer, cells_text, proof_text};
 use crate::kernel::animals::lattice::{Cell, Lattice};
 use crate::kernel::animals::{Board, Region};
 use crate::kernel::maker::congruence::Congruence;
 use crate::kernel::maker::{Justification, MakerOption, ProofSequence, Situation, Target};
+use crate::produce::certificate::{cells_text, proof_text};
+use crate::produce::placer::Placer;
 
 /// A translation of a card orientation (0..7, the card format's list of
 /// linear maps (x,y) -> (a x + b y, c x + d y) with (a,b,c,d) = (1,0,0,1),

@@ -281,14 +281,21 @@ fn run_elaborate(e: args::ElaborateArgs, out: &mut Out) -> i32 {
     else {
         return 2;
     };
-    let mut code = 0;
     let index = LineIndex::new(&file.source);
+    // A file with a syntax error lost what the parser skipped: refuse it.
+    if !file.ast.errors.is_empty() {
+        for e in &file.ast.errors {
+            error(&render(&syntax_problem(e), &file.display, &index));
+        }
+        return 2;
+    }
+    let mut code = 0;
     for problem in &file.file_errors {
         error(&render(&elab_problem(problem), &file.display, &index));
         code = 2;
     }
-    let explicit = gamecert::elaborate::maker::explicit_file(file);
-    out.write(&explicit);
+    let tree = gamecert::elaborate::explicit::explicit_tree(file);
+    out.write(&gamecert::syntax::format::format_file(&tree, &file.source));
     for claim in &file.claims {
         if let Err(err) = &claim.explicit {
             error(&render(&elab_problem(err), &file.display, &index));

@@ -743,3 +743,51 @@ fn fmt_rewrites_checks_and_refuses() {
     assert_eq!(out.status.code(), Some(0), "{}", all_output(&out));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `gamecert elaborate` prints the file through the canonical printer: the
+/// proof sequences explicit, every comment kept, the output unchanged by a
+/// second pass and checking to the same verdicts; a file with a syntax
+/// error is refused (exit 2, nothing printed).
+#[test]
+fn elaborate_keeps_comments_and_is_idempotent() {
+    let dir = scratch_dir("elaborate");
+    let shipped = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("certificates/norris-sieben-2014/triangle.cert");
+    let text = std::fs::read_to_string(&shipped).expect("shipped");
+    std::fs::write(dir.join("original.cert"), &text).expect("copy");
+    let once = gamecert_in(&dir, &["elaborate", "original.cert"]);
+    assert_eq!(once.status.code(), Some(0), "{}", all_output(&once));
+    let explicit = String::from_utf8_lossy(&once.stdout).to_string();
+    let comments = gamecert::syntax::parse_file(&text).comments;
+    assert!(!comments.is_empty());
+    for c in &comments {
+        assert!(explicit.contains(&c.text), "lost the comment {}", c.text);
+    }
+    std::fs::write(dir.join("explicit.cert"), &explicit).expect("explicit");
+    let twice = gamecert_in(&dir, &["elaborate", "explicit.cert"]);
+    assert_eq!(
+        String::from_utf8_lossy(&twice.stdout),
+        explicit,
+        "not idempotent"
+    );
+    let verdicts = |name: &str| {
+        let out = gamecert_in(&dir, &["check", "--format", "json", name]);
+        let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+        report["files"][0]["claims"]
+            .as_array()
+            .expect("claims")
+            .iter()
+            .map(|c| format!("{} {}", c["id"], c["verdict"]))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(verdicts("original.cert"), verdicts("explicit.cert"));
+    std::fs::write(
+        dir.join("broken.cert"),
+        "gamecert 1\nclaim c: grundy nim [1 = 1 by search\n",
+    )
+    .expect("broken");
+    let broken = gamecert_in(&dir, &["elaborate", "broken.cert"]);
+    assert_eq!(broken.status.code(), Some(2));
+    assert!(broken.stdout.is_empty());
+    let _ = std::fs::remove_dir_all(&dir);
+}

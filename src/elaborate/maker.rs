@@ -7,21 +7,21 @@
 //! the explicit sequence. When no congruence fits, the identity is passed on
 //! and the kernel's refutation names the cell that does not fit.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 use super::{
     DeclaredAnimal, ElabError, ElabErrorKind, Explicit, cells_of, out_of_budget, resolve_board,
 };
 use crate::kernel::animals::Board;
 use crate::kernel::animals::lattice::{Cell, Lattice};
-use crate::kernel::animals::solid::Group;
-use crate::kernel::budget::{Budget, Exhausted};
+use crate::kernel::budget::Budget;
 use crate::kernel::game::{GameClaim, Side};
 use crate::kernel::maker::congruence::Congruence;
 use crate::kernel::maker::derived::DerivedRule;
 use crate::kernel::maker::{
     Justification, MakerOption, ProofSequence, Situation, Target, WinnerClaim,
 };
+use crate::produce::placer::Placer;
 use crate::syntax::ast::{self, Answer, MapAst, Method, Span, Spanned};
 
 /// The most marks per turn a maker game may give either player.
@@ -403,242 +403,4 @@ pub(super) fn congruence(map: &Spanned<MapAst>, expected: usize) -> Result<Congr
             .collect::<Result<_, _>>()
             .map(Congruence::Permutation),
     }
-}
-
-/// Cells as certificates write them, separated by spaces.
-pub fn cells_text(cells: &[Cell], dimension: usize) -> String {
-    let one = |c: &Cell| crate::syntax::printer::cell(c, dimension);
-    cells.iter().map(one).collect::<Vec<_>>().join(" ")
-}
-
-/// A congruence as certificates write it.
-fn congruence_text(map: &Congruence) -> String {
-    match map {
-        Congruence::Lattice { element, shift } if shift[2] == 0 => {
-            format!("{element} ({},{})", shift[0], shift[1])
-        }
-        Congruence::Lattice { element, shift } => {
-            format!("{element} ({},{},{})", shift[0], shift[1], shift[2])
-        }
-        Congruence::Permutation(image) => {
-            let image: Vec<String> = image.iter().map(u16::to_string).collect();
-            format!("[{}]", image.join(" "))
-        }
-    }
-}
-
-/// The body of an explicit proof sequence, as `gamecert elaborate` and
-/// `gamecert import` print it (every option with its marks and congruence).
-pub fn proof_text(proof: &ProofSequence, dimension: usize) -> String {
-    let mut out = String::new();
-    let name = |t: &Target| match t {
-        Target::Goal => "goal".to_string(),
-        Target::Situation(j) => proof
-            .situations
-            .get(*j)
-            .map_or_else(|| format!("#{j}"), |s| s.0.name.clone()),
-    };
-    let option = |o: &MakerOption| {
-        let mark = cells_text(&o.mark, dimension);
-        let space = if mark.is_empty() { "" } else { " " };
-        format!(
-            "{mark}{space}-> {} at {}",
-            name(&o.target),
-            congruence_text(&o.map)
-        )
-    };
-    for (s, justification) in &proof.situations {
-        let turns = s.turns.map_or_else(String::new, |t| format!(" turns {t}"));
-        out.push_str(&format!(
-            "  situation {}{turns}: core {}",
-            s.name,
-            cells_text(&s.core, dimension)
-        ));
-        if !s.neighbourhood.is_empty() {
-            out.push_str(&format!(
-                " neighbourhood {}",
-                cells_text(&s.neighbourhood, dimension)
-            ));
-        }
-        out.push('\n');
-        match justification {
-            Justification::Options(options) => {
-                for o in options {
-                    out.push_str(&format!("    option {}\n", option(o)));
-                }
-            }
-            Justification::Replies { replies, pass } => {
-                if let Some(p) = pass {
-                    out.push_str(&format!("    pass: {}\n", option(p)));
-                }
-                for (w, o) in replies {
-                    out.push_str(&format!(
-                        "    reply {}: {}\n",
-                        cells_text(&[*w], dimension),
-                        option(o)
-                    ));
-                }
-            }
-        }
-    }
-    out.push_str(&format!(
-        "  start {} at {}\n",
-        name(&proof.start.0),
-        congruence_text(&proof.start.1)
-    ));
-    out
-}
-
-/// Finds congruences placing a target in a situation (untrusted search).
-pub struct Placer {
-    board: Board,
-    /// A finite board's automorphisms; empty for lattices and regions.
-    group: Group,
-}
-
-impl Placer {
-    /// A search on `board` (a finite board's group listed within `budget`).
-    pub fn new(board: &Board, budget: &mut Budget) -> Result<Placer, Exhausted> {
-        Ok(Placer {
-            board: board.clone(),
-            group: board.group(budget)?.unwrap_or_default(),
-        })
-    }
-
-    /// A search on a lattice or a region of one, whose congruences are the
-    /// lattice's: there is no group to list (on a finite board it would
-    /// find no congruence, and the kernel would refute what it places).
-    pub fn plane(board: &Board) -> Placer {
-        Placer {
-            board: board.clone(),
-            group: Group::default(),
-        }
-    }
-
-    /// Every congruence of the board that could place `anchor` on `onto`:
-    /// on a lattice, each point-group element followed by the translation
-    /// taking the anchor's image to a cell of `onto`; on a finite board,
-    /// each automorphism.
-    fn candidates(&self, anchor: Cell, onto: &[Cell]) -> Vec<Congruence> {
-        match self.board.lattice() {
-            Some(lattice) => (0..lattice.point_group_order())
-                .flat_map(|element| {
-                    let image = lattice.transform(element, anchor);
-                    onto.iter()
-                        .filter(move |&&t| lattice.same_orientation(image, t))
-                        .map(move |t| Congruence::Lattice {
-                            element,
-                            shift: [t[0] - image[0], t[1] - image[1], t[2] - image[2]],
-                        })
-                })
-                .collect(),
-            None => self
-                .group
-                .iter()
-                .map(|p| Congruence::Permutation(p.iter().map(|&v| u16::from(v)).collect()))
-                .collect(),
-        }
-    }
-
-    /// The image of a cell under a congruence of this board.
-    pub fn apply(&self, map: &Congruence, c: Cell) -> Option<Cell> {
-        map.image(self.board.lattice(), c)
-    }
-
-    /// Marks and a congruence with which the target (`core`, `neighbourhood`)
-    /// fits the situation: its core on the maker's cells after the marks, the
-    /// rest inside the situation. With `written` marks, those marks; without,
-    /// the fewest marks (at most `limit`) that make the core the maker's.
-    pub fn place(
-        &self,
-        s: &Situation,
-        written: &[Cell],
-        core: &[Cell],
-        neighbourhood: &[Cell],
-        limit: usize,
-    ) -> Option<(Vec<Cell>, Congruence)> {
-        let owned: HashSet<Cell> = s.core.iter().chain(written).copied().collect();
-        let inside: HashSet<Cell> = s.core.iter().chain(&s.neighbourhood).copied().collect();
-        let anchor = *core.first().or(neighbourhood.first())?;
-        // The anchor (the target's first cell) lands on a cell the maker owns
-        // when the marks are written, else anywhere in the situation.
-        let onto_owned = !written.is_empty() && !core.is_empty();
-        let mut onto: Vec<Cell> = if onto_owned { &owned } else { &inside }
-            .iter()
-            .copied()
-            .collect();
-        onto.sort_unstable();
-        let mut best: Option<(Vec<Cell>, Congruence)> = None;
-        for map in self.candidates(anchor, &onto) {
-            let apply = |c: &Cell| self.apply(&map, *c);
-            let placed_core: Option<Vec<Cell>> = core.iter().map(apply).collect();
-            let placed_rest: Option<Vec<Cell>> = neighbourhood.iter().map(apply).collect();
-            let (Some(placed_core), Some(placed_rest)) = (placed_core, placed_rest) else {
-                continue;
-            };
-            if !placed_core
-                .iter()
-                .chain(&placed_rest)
-                .all(|c| inside.contains(c))
-            {
-                continue;
-            }
-            let mark: Vec<Cell> = if written.is_empty() {
-                let mut m: Vec<Cell> = placed_core
-                    .iter()
-                    .filter(|c| !s.core.contains(c))
-                    .copied()
-                    .collect();
-                m.sort_unstable();
-                m.dedup();
-                m
-            } else {
-                if !placed_core.iter().all(|c| owned.contains(c)) {
-                    continue;
-                }
-                written.to_vec()
-            };
-            if mark.len() > limit {
-                continue;
-            }
-            if best.as_ref().is_none_or(|(m, _)| mark.len() < m.len()) {
-                let done = !written.is_empty() || mark.is_empty();
-                best = Some((mark, map));
-                if done {
-                    break;
-                }
-            }
-        }
-        best
-    }
-}
-
-/// The text of a loaded file with every maker claim's proof sequence
-/// written out explicitly (`gamecert elaborate`); other items as written.
-pub fn explicit_file(file: &super::load::SourceFile) -> String {
-    let mut out = String::from("gamecert 1\n");
-    let mut claims = file.claims.iter();
-    for item in &file.ast.items {
-        let span = match item {
-            ast::Item::Include(i) => i.span,
-            ast::Item::Board(b) => b.span,
-            ast::Item::Animal(a) => a.span,
-            ast::Item::Claim(c) => {
-                let elaborated = claims.next();
-                if let Some(Ok(Explicit::Maker(winner, proof))) = elaborated.map(|e| &e.explicit) {
-                    out.push_str(&format!(
-                        "claim {}: {} by proof-sequence {{\n{}}}\n",
-                        c.id.node,
-                        crate::syntax::printer::statement(&c.statement.node),
-                        proof_text(proof, winner.board.dimension())
-                    ));
-                    continue;
-                }
-                c.span
-            }
-        };
-        out.push_str(file.source.get(span.start..span.end).unwrap_or_default());
-        out.push('\n');
-    }
-    out
 }

@@ -8,6 +8,7 @@
 
 pub mod breaker;
 pub mod canonical;
+pub mod explicit;
 pub mod games;
 pub mod load;
 pub mod maker;

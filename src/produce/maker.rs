@@ -18,7 +18,7 @@
 
 use std::collections::HashMap;
 
-use crate::elaborate::maker::Placer;
+use super::placer::Placer;
 use crate::kernel::animals::lattice::{Cell, Lattice};
 use crate::kernel::animals::solid::Group;
 use crate::kernel::animals::{Board, shape};

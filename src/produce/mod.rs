@@ -2,13 +2,16 @@
 //! write, the kernel checks like a hand-written certificate).
 
 pub mod breaker;
+pub mod certificate;
 pub mod maker;
+pub mod placer;
 pub mod priority;
 
-use crate::elaborate::{Explicit, maker::proof_text};
+use crate::elaborate::Explicit;
 use crate::kernel::budget::Budget;
 use crate::kernel::verdict::Verdict;
 use crate::syntax::ast::Item;
+use certificate::proof_text;
 
 /// `gamecert prove`: the certificate for `statement` (a `winner` claim using
 /// the board and animal declarations of `declarations`, a certificate's

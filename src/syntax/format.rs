@@ -53,6 +53,14 @@ pub fn format_file(file: &File, source: &str) -> String {
     weave(&out.lines, &file.comments, source)
 }
 
+/// The lines inside the braces of a proof sequence (indented by two
+/// spaces), for a certificate written by a producer.
+pub fn proof_body_text(body: &ProofBody) -> String {
+    let mut out = Lines::default();
+    proof_body(&mut out, body, 0);
+    weave(&out.lines, &[], "")
+}
+
 fn item(out: &mut Lines, item: &Item) {
     match item {
         Item::Include(include) => {

@@ -1,0 +1,140 @@
+//! The congruence search the elaborator and the producers share (untrusted):
+//! which congruences of a board place a target situation inside a situation,
+//! and with which marks.
+//!
+//! Key decision: the search proposes, the kernel disposes. A congruence
+//! found here is written into the explicit certificate and checked by rule
+//! M1 like one the author wrote.
+
+use std::collections::HashSet;
+
+use crate::kernel::animals::Board;
+use crate::kernel::animals::lattice::Cell;
+use crate::kernel::animals::solid::Group;
+use crate::kernel::budget::{Budget, Exhausted};
+use crate::kernel::maker::Situation;
+use crate::kernel::maker::congruence::Congruence;
+
+/// Finds congruences placing a target in a situation (untrusted search).
+pub struct Placer {
+    board: Board,
+    /// A finite board's automorphisms; empty for lattices and regions.
+    group: Group,
+}
+
+impl Placer {
+    /// A search on `board` (a finite board's group listed within `budget`).
+    pub fn new(board: &Board, budget: &mut Budget) -> Result<Placer, Exhausted> {
+        Ok(Placer {
+            board: board.clone(),
+            group: board.group(budget)?.unwrap_or_default(),
+        })
+    }
+
+    /// A search on a lattice or a region of one, whose congruences are the
+    /// lattice's: there is no group to list (on a finite board it would
+    /// find no congruence, and the kernel would refute what it places).
+    pub fn plane(board: &Board) -> Placer {
+        Placer {
+            board: board.clone(),
+            group: Group::default(),
+        }
+    }
+
+    /// Every congruence of the board that could place `anchor` on `onto`:
+    /// on a lattice, each point-group element followed by the translation
+    /// taking the anchor's image to a cell of `onto`; on a finite board,
+    /// each automorphism.
+    fn candidates(&self, anchor: Cell, onto: &[Cell]) -> Vec<Congruence> {
+        match self.board.lattice() {
+            Some(lattice) => (0..lattice.point_group_order())
+                .flat_map(|element| {
+                    let image = lattice.transform(element, anchor);
+                    onto.iter()
+                        .filter(move |&&t| lattice.same_orientation(image, t))
+                        .map(move |t| Congruence::Lattice {
+                            element,
+                            shift: [t[0] - image[0], t[1] - image[1], t[2] - image[2]],
+                        })
+                })
+                .collect(),
+            None => self
+                .group
+                .iter()
+                .map(|p| Congruence::Permutation(p.iter().map(|&v| u16::from(v)).collect()))
+                .collect(),
+        }
+    }
+
+    /// The image of a cell under a congruence of this board.
+    pub fn apply(&self, map: &Congruence, c: Cell) -> Option<Cell> {
+        map.image(self.board.lattice(), c)
+    }
+
+    /// Marks and a congruence with which the target (`core`, `neighbourhood`)
+    /// fits the situation: its core on the maker's cells after the marks, the
+    /// rest inside the situation. With `written` marks, those marks; without,
+    /// the fewest marks (at most `limit`) that make the core the maker's.
+    pub fn place(
+        &self,
+        s: &Situation,
+        written: &[Cell],
+        core: &[Cell],
+        neighbourhood: &[Cell],
+        limit: usize,
+    ) -> Option<(Vec<Cell>, Congruence)> {
+        let owned: HashSet<Cell> = s.core.iter().chain(written).copied().collect();
+        let inside: HashSet<Cell> = s.core.iter().chain(&s.neighbourhood).copied().collect();
+        let anchor = *core.first().or(neighbourhood.first())?;
+        // The anchor (the target's first cell) lands on a cell the maker owns
+        // when the marks are written, else anywhere in the situation.
+        let onto_owned = !written.is_empty() && !core.is_empty();
+        let mut onto: Vec<Cell> = if onto_owned { &owned } else { &inside }
+            .iter()
+            .copied()
+            .collect();
+        onto.sort_unstable();
+        let mut best: Option<(Vec<Cell>, Congruence)> = None;
+        for map in self.candidates(anchor, &onto) {
+            let apply = |c: &Cell| self.apply(&map, *c);
+            let placed_core: Option<Vec<Cell>> = core.iter().map(apply).collect();
+            let placed_rest: Option<Vec<Cell>> = neighbourhood.iter().map(apply).collect();
+            let (Some(placed_core), Some(placed_rest)) = (placed_core, placed_rest) else {
+                continue;
+            };
+            if !placed_core
+                .iter()
+                .chain(&placed_rest)
+                .all(|c| inside.contains(c))
+            {
+                continue;
+            }
+            let mark: Vec<Cell> = if written.is_empty() {
+                let mut m: Vec<Cell> = placed_core
+                    .iter()
+                    .filter(|c| !s.core.contains(c))
+                    .copied()
+                    .collect();
+                m.sort_unstable();
+                m.dedup();
+                m
+            } else {
+                if !placed_core.iter().all(|c| owned.contains(c)) {
+                    continue;
+                }
+                written.to_vec()
+            };
+            if mark.len() > limit {
+                continue;
+            }
+            if best.as_ref().is_none_or(|(m, _)| mark.len() < m.len()) {
+                let done = !written.is_empty() || mark.is_empty();
+                best = Some((mark, map));
+                if done {
+                    break;
+                }
+            }
+        }
+        best
+    }
+}
