@@ -9,14 +9,14 @@
 
 use std::time::Instant;
 
-use crate::elaborate::canonical::Canonical;
-use crate::elaborate::{games, partizan};
-use crate::kernel::budget::Budget;
-use crate::kernel::impartial::{Play, evaluate};
-use crate::kernel::partizan::check::{Evidence, Statement, check};
-use crate::kernel::verdict::Verdict;
-use crate::report::output::{Out, error};
-use crate::syntax::parse_game;
+use gamecert::elaborate::canonical::Canonical;
+use gamecert::elaborate::{games, partizan};
+use gamecert::kernel::budget::Budget;
+use gamecert::kernel::impartial::{Play, evaluate};
+use gamecert::kernel::partizan::check::{Evidence, Statement, check};
+use gamecert::kernel::verdict::Verdict;
+use gamecert::report::output::{Out, error};
+use gamecert::syntax::parse_game;
 
 /// The default targets: Cram and Domino Juvavum (issue 2), Domineering and a
 /// 20-edge blue-red-green Hackenbush tree (issue 6).
@@ -110,7 +110,7 @@ const PLATONIC: &str = "certificates/bode-2000/platonic-classification.cert";
 /// and 14; target 5 s) and on the platonic classifications (the
 /// icosahedron's target: 10 s).
 fn time_breaker(jobs: usize, out: &mut Out) {
-    use crate::elaborate::Explicit;
+    use gamecert::elaborate::Explicit;
     let square = format!("{NORRIS_SIEBEN}/square.cert");
     let Ok(text) = std::fs::read_to_string(&square) else {
         out.line(&format!(
@@ -118,8 +118,8 @@ fn time_breaker(jobs: usize, out: &mut Out) {
         ));
         return;
     };
-    let file = crate::syntax::parse_file(&text);
-    let p45 = crate::elaborate::claims(&file)
+    let file = gamecert::syntax::parse_file(&text);
+    let p45 = gamecert::elaborate::claims(&file)
         .into_iter()
         .find(|c| c.id == "p45-24")
         .and_then(|c| match c.explicit {
@@ -132,8 +132,11 @@ fn time_breaker(jobs: usize, out: &mut Out) {
             let started = Instant::now();
             let mut verified = true;
             for _ in 0..runs {
-                let verdict =
-                    crate::kernel::breaker::priority::check(&claim, &strategy, Budget::unlimited());
+                let verdict = gamecert::kernel::breaker::priority::check(
+                    &claim,
+                    &strategy,
+                    Budget::unlimited(),
+                );
                 verified &= matches!(verdict, Verdict::Verified { .. });
             }
             out.line(&format!(
@@ -150,18 +153,18 @@ fn time_breaker(jobs: usize, out: &mut Out) {
         ("figures 5 and 14", NORRIS_SIEBEN),
         ("platonic solids", PLATONIC),
     ] {
-        let options = crate::driver::CheckOptions {
+        let options = gamecert::driver::CheckOptions {
             jobs,
-            limits: crate::driver::Limits {
+            limits: gamecert::driver::Limits {
                 max_nodes: None,
                 time: None,
-                max_entries: crate::kernel::budget::DEFAULT_MAX_ENTRIES,
+                max_entries: gamecert::kernel::budget::DEFAULT_MAX_ENTRIES,
             },
             timings: false,
             only: None,
         };
         let started = Instant::now();
-        match crate::driver::check_paths(&[std::path::PathBuf::from(path)], &options) {
+        match gamecert::driver::check_paths(&[std::path::PathBuf::from(path)], &options) {
             Ok(outcome) => {
                 let s = &outcome.report.summary;
                 out.line(&format!(
@@ -186,9 +189,9 @@ const SNAKY_CARDS: &str = "certificates/external/snaky-15x15-cards.txt";
 /// Times reading, translating and checking the Snaky cards, and the
 /// kernel's option checks per second.
 fn time_cards(out: &mut Out) {
-    use crate::kernel::animals::lattice::Lattice;
-    use crate::kernel::animals::{Board, Region};
-    use crate::kernel::maker::{Justification, WinnerClaim, check};
+    use gamecert::kernel::animals::lattice::Lattice;
+    use gamecert::kernel::animals::{Board, Region};
+    use gamecert::kernel::maker::{Justification, WinnerClaim, check};
     let started = Instant::now();
     let Ok(text) = std::fs::read_to_string(SNAKY_CARDS) else {
         out.line(&format!(
@@ -196,7 +199,7 @@ fn time_cards(out: &mut Out) {
         ));
         return;
     };
-    let Ok(cards) = crate::import::CardFile::parse(&text) else {
+    let Ok(cards) = gamecert::import::CardFile::parse(&text) else {
         out.line("snaky cards            the card file does not parse");
         return;
     };
@@ -206,7 +209,7 @@ fn time_cards(out: &mut Out) {
         15,
         15,
     )));
-    let goal = crate::import::SNAKY.to_vec();
+    let goal = gamecert::import::SNAKY.to_vec();
     let proof = cards.proof_sequence(&board, &goal);
     let translated = started.elapsed().as_secs_f64();
     let claim = WinnerClaim {
@@ -245,7 +248,7 @@ fn time_cards(out: &mut Out) {
 
 /// Seconds for the canonical form, seconds for the kernel's check of it, and
 /// whether the check verified.
-fn time_partizan(term: &crate::kernel::partizan::game::Term) -> Option<(f64, f64, bool)> {
+fn time_partizan(term: &gamecert::kernel::partizan::game::Term) -> Option<(f64, f64, bool)> {
     let started = Instant::now();
     let mut canon = Canonical::new(Budget::unlimited());
     let g = canon.of_term(term).ok()?;

@@ -2,7 +2,9 @@
 //! the exit policy. Nothing else lives here.
 
 mod args;
+mod bench;
 mod fmt;
+mod prove;
 
 use std::process::ExitCode;
 
@@ -331,7 +333,7 @@ fn run_prove(p: args::ProveArgs, out: &mut Out) -> i32 {
         Some(Some(w)) => Some(w),
         None => None,
     };
-    match gamecert::produce::prove_text(&declarations, &statement, window, limits.budget()) {
+    match prove::prove_text(&declarations, &statement, window, limits.budget()) {
         Ok((certificate, code)) => {
             match &p.out {
                 Some(path) => {
@@ -414,5 +416,5 @@ fn run_import(i: args::ImportArgs, out: &mut Out) -> i32 {
 
 /// Times the performance targets (or the given games).
 fn run_bench(b: args::BenchArgs, out: &mut Out) -> i32 {
-    gamecert::bench::run(b.games, jobs_or_cores(b.jobs), out)
+    bench::run(b.games, jobs_or_cores(b.jobs), out)
 }

@@ -178,37 +178,13 @@ impl Tree<'_> {
             }
         };
         Ok(
-            fixing_symmetry(&group, &position.0, &position.1, from, to).map_or_else(
-                || Congruence::identity(self.board),
-                |p| Congruence::Permutation(p.iter().map(|&v| u16::from(v)).collect()),
-            ),
+            crate::produce::placer::fixing_symmetry(&group, &position.0, &position.1, from, to)
+                .map_or_else(
+                    || Congruence::identity(self.board),
+                    |p| Congruence::Permutation(p.iter().map(|&v| u16::from(v)).collect()),
+                ),
         )
     }
-}
-
-/// An automorphism of `group` (face permutations) that takes `from` to
-/// `to` and maps the maker's and the breaker's marks onto themselves.
-pub fn fixing_symmetry<'g>(
-    group: &'g [Vec<u8>],
-    maker: &BTreeSet<Cell>,
-    breaker: &BTreeSet<Cell>,
-    from: Cell,
-    to: Cell,
-) -> Option<&'g [u8]> {
-    let image = |p: &[u8], c: Cell| -> Option<Cell> {
-        let f = usize::try_from(c[0]).ok()?;
-        p.get(f).map(|&v| [i32::from(v), 0, 0])
-    };
-    let keeps = |p: &[u8], set: &BTreeSet<Cell>| {
-        set.iter()
-            .map(|&c| image(p, c))
-            .collect::<Option<BTreeSet<Cell>>>()
-            .is_some_and(|i| i == *set)
-    };
-    group
-        .iter()
-        .find(|p| image(p, from) == Some(to) && keeps(p, maker) && keeps(p, breaker))
-        .map(Vec::as_slice)
 }
 
 /// `threshold A on B = (...) by citation from ...`.

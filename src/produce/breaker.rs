@@ -283,7 +283,7 @@ impl Finite {
         from: Cell,
         to: Cell,
     ) -> bool {
-        crate::elaborate::breaker::fixing_symmetry(&self.group, maker, breaker, from, to).is_some()
+        super::placer::fixing_symmetry(&self.group, maker, breaker, from, to).is_some()
     }
 
     /// A b-pairing of the free cells spoiling every placement the breaker

@@ -1,12 +1,13 @@
-//! The congruence search the elaborator and the producers share (untrusted):
-//! which congruences of a board place a target situation inside a situation,
-//! and with which marks.
+//! The congruence searches the elaborator and the producers share
+//! (untrusted): which congruences of a board place a target situation
+//! inside a situation, and with which marks; which automorphism fixes a
+//! position of a strategy tree and takes one maker move to another.
 //!
 //! Key decision: the search proposes, the kernel disposes. A congruence
 //! found here is written into the explicit certificate and checked by rule
 //! M1 like one the author wrote.
 
-use std::collections::HashSet;
+use std::collections::{BTreeSet, HashSet};
 
 use crate::kernel::animals::Board;
 use crate::kernel::animals::lattice::Cell;
@@ -137,4 +138,29 @@ impl Placer {
         }
         best
     }
+}
+
+/// An automorphism of `group` (face permutations) that takes `from` to
+/// `to` and maps the maker's and the breaker's marks onto themselves.
+pub fn fixing_symmetry<'g>(
+    group: &'g [Vec<u8>],
+    maker: &BTreeSet<Cell>,
+    breaker: &BTreeSet<Cell>,
+    from: Cell,
+    to: Cell,
+) -> Option<&'g [u8]> {
+    let image = |p: &[u8], c: Cell| -> Option<Cell> {
+        let f = usize::try_from(c[0]).ok()?;
+        p.get(f).map(|&v| [i32::from(v), 0, 0])
+    };
+    let keeps = |p: &[u8], set: &BTreeSet<Cell>| {
+        set.iter()
+            .map(|&c| image(p, c))
+            .collect::<Option<BTreeSet<Cell>>>()
+            .is_some_and(|i| i == *set)
+    };
+    group
+        .iter()
+        .find(|p| image(p, from) == Some(to) && keeps(p, maker) && keeps(p, breaker))
+        .map(Vec::as_slice)
 }
