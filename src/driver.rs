@@ -28,7 +28,8 @@ use crate::report::diagnostics::{
 };
 use crate::report::locate::{Location, locate};
 use crate::report::{
-    ClaimReport, ErrorReport, FileReport, LocationReport, Report, Summary, VerdictName, wording,
+    ClaimReport, ErrorReport, FileReport, LimitsReport, LocationReport, Report, Summary,
+    VerdictName, wording,
 };
 use crate::syntax::ast::Item;
 
@@ -97,6 +98,8 @@ pub fn check_paths(paths: &[PathBuf], options: &CheckOptions) -> Result<Outcome,
 /// file includes (directly or not), which all come earlier.
 struct Schedule {
     jobs: Vec<(usize, usize)>,
+    /// Each claim's fingerprint, by place (see `ClaimReport::fingerprint`).
+    fingerprints: Vec<String>,
     /// The place of each file's first claim, by the file's index.
     first_place: Vec<usize>,
     claims: Vec<Result<Claim<Place>, ElabError>>,
@@ -124,7 +127,7 @@ impl Schedule {
             first_place[f] = jobs.len();
             jobs.extend((0..files[f].claims.len()).map(|c| (f, c)));
         }
-        let claims = jobs
+        let claims: Vec<Result<Claim<Place>, ElabError>> = jobs
             .iter()
             .map(|&(f, c)| {
                 let file = &files[f];
@@ -156,8 +159,10 @@ impl Schedule {
                 })
             })
             .collect();
+        let fingerprints = fingerprints(files, &jobs, &claims);
         Schedule {
             jobs,
+            fingerprints,
             first_place,
             claims,
         }
@@ -181,6 +186,30 @@ impl Schedule {
         }
         needed
     }
+}
+
+/// The fingerprint of every claim, in place order (a cited claim comes
+/// before the claims citing it, so its fingerprint is known): SHA-256 of
+/// the explicit claim with each citation replaced by the cited claim's
+/// fingerprint, or of the statement and the error for a claim that could
+/// not be elaborated.
+fn fingerprints(
+    files: &[SourceFile],
+    jobs: &[(usize, usize)],
+    claims: &[Result<Claim<Place>, ElabError>],
+) -> Vec<String> {
+    let mut out: Vec<String> = Vec::with_capacity(jobs.len());
+    for (place, &(f, c)) in jobs.iter().enumerate() {
+        let meaning = match &claims[place] {
+            Ok(claim) => {
+                let cited = claim.resolve(|_, p: &Place| out.get(p.0).cloned().ok_or(()));
+                format!("{cited:?}")
+            }
+            Err(e) => format!("error {} {:?}", files[f].claims[c].statement, e.kind),
+        };
+        out.push(crate::elaborate::load::sha256_hex(meaning.as_bytes()));
+    }
+    out
 }
 
 /// The files in an order where every file comes after the files it
@@ -413,6 +442,7 @@ fn assemble(
                 depends_on,
                 detail,
                 line,
+                fingerprint: schedule.fingerprints[here].clone(),
                 location,
                 seconds: seconds.filter(|_| options.timings),
             });
@@ -427,6 +457,12 @@ fn assemble(
     Outcome {
         report: Report {
             gamecert: "1",
+            tool: format!("gamecert {}", env!("CARGO_PKG_VERSION")),
+            limits: LimitsReport {
+                nodes: options.limits.max_nodes,
+                seconds: options.limits.time.map(|t| t.as_secs_f64()),
+                memo_entries: options.limits.max_entries,
+            },
             files: reports,
             summary,
         },

@@ -18,10 +18,25 @@ use serde::Serialize;
 pub struct Report {
     /// Always "1".
     pub gamecert: &'static str,
+    /// The tool that wrote the report (`gamecert 0.1.0`).
+    pub tool: String,
+    /// The per-claim limits the run used.
+    pub limits: LimitsReport,
     /// Files sorted by path.
     pub files: Vec<FileReport>,
     /// Counts over all files.
     pub summary: Summary,
+}
+
+/// The per-claim limits of a run, as data (`null`: no limit).
+#[derive(Debug, Serialize, Clone, PartialEq)]
+pub struct LimitsReport {
+    /// Positions a claim's search may expand.
+    pub nodes: Option<u64>,
+    /// Seconds a claim's search may take.
+    pub seconds: Option<f64>,
+    /// Memo entries a claim's search may hold.
+    pub memo_entries: usize,
 }
 
 /// One file's claims and problems.
@@ -54,6 +69,12 @@ pub struct ClaimReport {
     pub detail: String,
     /// 1-based line of the claim.
     pub line: usize,
+    /// SHA-256 of what the claim means: its statement and evidence as the
+    /// elaborator made them explicit (declarations resolved, searched
+    /// sequences included) and the fingerprints of the claims it cites.
+    /// Layout, comments, the id and the line do not enter it; it is stable
+    /// within one version of gamecert.
+    pub fingerprint: String,
     /// The part of the certificate a REFUTED, REJECTED or ERROR verdict
     /// points at.
     #[serde(skip_serializing_if = "Option::is_none")]
