@@ -38,6 +38,32 @@ pub enum Command {
     /// (exit 0; with --check, 1 when a file is not in it; 2 on a file that
     /// cannot be read or parsed, which is left untouched).
     Fmt(FmtArgs),
+    /// Compare two versions of certificates claim by claim: added, removed,
+    /// renamed, statement or evidence changed, and with --check verdicts
+    /// (exit 1 when a verified claim no longer is, 2 on unreadable input).
+    Diff(DiffArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct DiffArgs {
+    /// OLD and NEW (files or directories); with --git, the one path in the
+    /// repository to compare.
+    #[arg(required = true, num_args = 1..=2)]
+    pub paths: Vec<PathBuf>,
+    /// Compare two git revisions of the path instead of two paths.
+    #[arg(long, value_name = "REV1..REV2")]
+    pub git: Option<String>,
+    /// Check both versions and report verdicts that changed.
+    #[arg(long)]
+    pub check: bool,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "human")]
+    pub format: Format,
+    /// Worker threads for --check (default: the number of cores).
+    #[arg(long)]
+    pub jobs: Option<usize>,
+    #[command(flatten)]
+    pub budget: BudgetArgs,
 }
 
 #[derive(Args, Debug)]

@@ -45,6 +45,7 @@ fn main() -> ExitCode {
         Command::Prove(p) => run_prove(p, &mut out),
         Command::Elaborate(e) => run_elaborate(e, &mut out),
         Command::Fmt(f) => fmt::run(&f.paths, f.check, &mut out),
+        Command::Diff(d) => run_diff(d, &mut out),
     };
     ExitCode::from(out.finish(code) as u8)
 }
@@ -417,4 +418,76 @@ fn run_import(i: args::ImportArgs, out: &mut Out) -> i32 {
 /// Times the performance targets (or the given games).
 fn run_bench(b: args::BenchArgs, out: &mut Out) -> i32 {
     bench::run(b.games, jobs_or_cores(b.jobs), out)
+}
+
+/// `gamecert diff`: reads both versions, checks them with `--check` (each
+/// written to a scratch directory, so that git revisions are checked as
+/// files), and prints the changes.
+fn run_diff(d: args::DiffArgs, out: &mut Out) -> i32 {
+    use gamecert::diff::{Version, diff, human, materialize};
+    let versions = match (&d.git, d.paths.as_slice()) {
+        (Some(range), [path]) => match range.split_once("..") {
+            Some((a, b)) => {
+                Version::from_git(a, path).and_then(|old| Ok((old, Version::from_git(b, path)?)))
+            }
+            None => Err("--git takes REV1..REV2".to_string()),
+        },
+        (None, [old, new]) => {
+            Version::from_path(old).and_then(|o| Ok((o, Version::from_path(new)?)))
+        }
+        _ => Err("give OLD and NEW, or --git REV1..REV2 and one path".to_string()),
+    };
+    let (old, new) = match versions {
+        Ok(v) => v,
+        Err(e) => {
+            error(&format!("error: {e}\n"));
+            return 2;
+        }
+    };
+    let reports = if d.check {
+        let Some(limits) = usable_limits(&d.budget) else {
+            return 2;
+        };
+        let options = CheckOptions {
+            jobs: jobs_or_cores(d.jobs),
+            limits,
+            timings: false,
+            only: None,
+        };
+        let check = |version: &Version, name: &str| -> Result<gamecert::report::Report, String> {
+            let dir =
+                std::env::temp_dir().join(format!("gamecert-diff-{}-{name}", std::process::id()));
+            let _ = std::fs::remove_dir_all(&dir);
+            materialize(version, &dir).map_err(|e| e.to_string())?;
+            let outcome =
+                check_paths(std::slice::from_ref(&dir), &options).map_err(|e| usage_error(&e));
+            let _ = std::fs::remove_dir_all(&dir);
+            Ok(outcome?.report)
+        };
+        match check(&old, "old").and_then(|o| Ok((o, check(&new, "new")?))) {
+            Ok(r) => Some(r),
+            Err(e) => {
+                error(&format!("error: {e}\n"));
+                return 2;
+            }
+        }
+    } else {
+        None
+    };
+    let result = diff(&old, &new, reports.as_ref().map(|(o, n)| (o, n)));
+    match d.format {
+        Format::Human => out.write(&human(&result)),
+        Format::Json => out.write(
+            &(serde_json::to_string_pretty(&result)
+                .unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
+                + "\n"),
+        ),
+    }
+    if result.files.iter().any(|f| !f.unreadable.is_empty()) {
+        2
+    } else if result.worse > 0 {
+        1
+    } else {
+        0
+    }
 }

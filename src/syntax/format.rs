@@ -61,6 +61,15 @@ pub fn proof_body_text(body: &ProofBody) -> String {
     weave(&out.lines, &[], "")
 }
 
+/// A claim in its canonical layout, without comments: the lines of
+/// `claim ID: STATEMENT by METHOD`, each with its indentation in steps of
+/// two spaces (for comparing claims structurally, `gamecert diff`).
+pub fn claim_lines(claim: &Claim) -> Vec<(usize, String)> {
+    let mut out = Lines::default();
+    self::claim(&mut out, claim);
+    out.lines.into_iter().map(|l| (l.indent, l.text)).collect()
+}
+
 fn item(out: &mut Lines, item: &Item) {
     match item {
         Item::Include(include) => {
