@@ -47,15 +47,28 @@ enum Checked {
     Internal(String),
 }
 
+/// The most a suggestion may cost: it only decorates a REFUTED line.
+const SUGGESTION_NODES: u64 = 2_000_000;
+const SUGGESTION_TIME: Duration = Duration::from_secs(5);
+const SUGGESTION_ENTRIES: usize = 4_000_000;
+
 /// For a refuted partizan value claim, the game's canonical form (computed
-/// by the untrusted elaborator, within a small budget) as a suggestion.
-fn suggestion(claim: &Claim<Place>, verdict: &Verdict) -> Option<String> {
+/// by the untrusted elaborator, within a small budget that never exceeds
+/// the run's own limits) as a suggestion.
+fn suggestion(claim: &Claim<Place>, verdict: &Verdict, limits: &Limits) -> Option<String> {
     let (Claim::Partizan(Statement::Value { game, .. }, _), Verdict::Refuted { .. }) =
         (claim, verdict)
     else {
         return None;
     };
-    let budget = Budget::new(Some(2_000_000), Some(Duration::from_secs(5)), 4_000_000);
+    let nodes = limits
+        .max_nodes
+        .map_or(SUGGESTION_NODES, |n| n.min(SUGGESTION_NODES));
+    let time = limits
+        .time
+        .map_or(SUGGESTION_TIME, |t| t.min(SUGGESTION_TIME));
+    let entries = limits.max_entries.min(SUGGESTION_ENTRIES);
+    let budget = Budget::new(Some(nodes), Some(time), entries);
     let mut canon = Canonical::new(budget);
     let g = canon.of_term(game).ok()?;
     Some(canon.print(g))
@@ -273,7 +286,7 @@ fn run(
         let started = Instant::now();
         let verdict = claim::check(place, claim, ledger, options.limits.budget(), helpers);
         let seconds = started.elapsed().as_secs_f64();
-        let hint = suggestion(claim, &verdict);
+        let hint = suggestion(claim, &verdict, &options.limits);
         Checked::Kernel(verdict, seconds, hint)
     })
 }
