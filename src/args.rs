@@ -9,9 +9,20 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use gamecert::driver::Limits;
 use gamecert::kernel::budget::DEFAULT_MAX_ENTRIES;
 
+/// The exit codes of `check` (SPEC 5), shown in `--help`.
+pub const EXIT_CODES: &str = "Exit codes of check:
+  0    every claim VERIFIED (and at least one claim checked)
+  1    some claim REFUTED or REJECTED (with --baseline: some claim got worse)
+  2    malformed input, unknown name, I/O or usage error, or nothing checked
+  3    otherwise, when some claim is UNDECIDED
+  130  interrupted (Ctrl-C or a termination signal): the claims decided so far
+       and the summary are printed
+fmt --check and diff --check exit 1 when a file is not in the canonical layout
+or a verified claim no longer is.";
+
 /// Checks proof certificates about combinatorial games.
 #[derive(Parser, Debug)]
-#[command(name = "gamecert", version)]
+#[command(name = "gamecert", version, after_help = EXIT_CODES)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -20,6 +31,7 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Kernel-check every claim of the given files and directories.
+    #[command(after_help = EXIT_CODES)]
     Check(CheckArgs),
     /// Print the Grundy values and outcomes of a game expression.
     Eval(EvalArgs),
@@ -134,10 +146,15 @@ pub struct RenderArgs {
     pub out: std::path::PathBuf,
 }
 
-#[derive(ValueEnum, Clone, Copy, Debug)]
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
+    /// One line per claim, streamed as claims are decided, then a summary.
     Human,
+    /// One JSON document (SPEC 5) at the end.
     Json,
+    /// JUnit XML for CI dashboards: a test suite per file, a test case per
+    /// claim (only `check`).
+    Junit,
 }
 
 /// Search limits shared by `check` and `eval`.
@@ -206,8 +223,31 @@ pub struct CheckArgs {
     /// Check (and report) only the claims with this id.
     #[arg(long, value_name = "ID")]
     pub claim: Option<String>,
+    /// Compare with the JSON report of an earlier run: exit 1 only when a
+    /// claim that was VERIFIED is not any more, or a new claim is not
+    /// VERIFIED; known failures pass.
+    #[arg(long, value_name = "OLD.json")]
+    pub baseline: Option<PathBuf>,
+    /// Skip claims this kernel build verified before (a fingerprint cache
+    /// in DIR, created if missing); new verified claims are added to it.
+    #[arg(long, value_name = "DIR")]
+    pub cache: Option<PathBuf>,
+    /// Show a progress bar on standard error: `auto` when it is a terminal.
+    #[arg(long, value_enum, default_value = "auto")]
+    pub progress: Progress,
     #[command(flatten)]
     pub budget: BudgetArgs,
+}
+
+/// When to draw the progress bar.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Progress {
+    /// When standard error is a terminal.
+    Auto,
+    /// Always.
+    Always,
+    /// Never.
+    Never,
 }
 
 #[derive(Args, Debug)]

@@ -6,6 +6,7 @@
 //! checks them (trusted, a leaf module), `report` words the verdicts, and
 //! `driver` runs the whole for the command line.
 
+pub mod baseline;
 pub mod diff;
 pub mod driver;
 pub mod elaborate;

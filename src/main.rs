@@ -3,6 +3,7 @@
 
 mod args;
 mod bench;
+mod check;
 mod fmt;
 mod prove;
 
@@ -11,7 +12,7 @@ use std::process::ExitCode;
 use clap::Parser;
 
 use args::{Cli, Command, Format};
-use gamecert::driver::{CheckOptions, check_paths, exit_code};
+use gamecert::driver::{CheckOptions, check_paths};
 use gamecert::elaborate::canonical::Canonical;
 use gamecert::elaborate::games;
 use gamecert::elaborate::load::{MAX_FILE_BYTES, read_text};
@@ -62,41 +63,8 @@ fn run_check(c: args::CheckArgs, out: &mut Out) -> i32 {
     let Some(limits) = usable_limits(&c.budget) else {
         return 2;
     };
-    let paths = if c.paths.is_empty() {
-        vec!["certificates".into()]
-    } else {
-        c.paths.clone()
-    };
     let jobs = jobs_or_cores(c.jobs);
-    let options = CheckOptions {
-        jobs,
-        limits,
-        timings: c.timings,
-        only: c.claim.clone(),
-    };
-    let outcome = match check_paths(&paths, &options) {
-        Ok(o) => o,
-        Err(e) => {
-            error(&usage_error(&e));
-            return 2;
-        }
-    };
-    for d in &outcome.diagnostics {
-        error(d);
-    }
-    let text = match c.format {
-        Format::Human => outcome.report.to_human(),
-        Format::Json => outcome.report.to_json() + "\n",
-    };
-    out.write(&text);
-    if outcome.report.summary.claims() == 0 {
-        // Exit 2 says the run checked nothing; say why.
-        error(&match &c.claim {
-            Some(id) => format!("error: no claim has the id `{id}`: nothing was checked\n"),
-            None => "error: the paths hold no claim: nothing was checked\n".to_string(),
-        });
-    }
-    exit_code(&outcome.report.summary)
+    check::run(c, limits, jobs, out)
 }
 
 fn run_eval(e: args::EvalArgs, out: &mut Out) -> i32 {
@@ -444,6 +412,10 @@ fn run_diff(d: args::DiffArgs, out: &mut Out) -> i32 {
             return 2;
         }
     };
+    if d.format == Format::Junit {
+        error("error: diff writes human or json, not junit\n");
+        return 2;
+    }
     let reports = if d.check {
         let Some(limits) = usable_limits(&d.budget) else {
             return 2;
@@ -477,7 +449,7 @@ fn run_diff(d: args::DiffArgs, out: &mut Out) -> i32 {
     let result = diff(&old, &new, reports.as_ref().map(|(o, n)| (o, n)));
     match d.format {
         Format::Human => out.write(&human(&result)),
-        Format::Json => out.write(
+        Format::Json | Format::Junit => out.write(
             &(serde_json::to_string_pretty(&result)
                 .unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
                 + "\n"),

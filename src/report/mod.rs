@@ -6,6 +6,7 @@
 
 pub mod breaker;
 pub mod diagnostics;
+pub mod junit;
 pub mod locate;
 pub mod output;
 pub mod wording;
@@ -26,6 +27,10 @@ pub struct Report {
     pub files: Vec<FileReport>,
     /// Counts over all files.
     pub summary: Summary,
+    /// The run was stopped (Ctrl-C or a termination signal) before every
+    /// claim was decided; the report holds the claims decided until then.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub interrupted: bool,
 }
 
 /// The per-claim limits of a run, as data (`null`: no limit).
@@ -40,7 +45,7 @@ pub struct LimitsReport {
 }
 
 /// One file's claims and problems.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, Clone)]
 pub struct FileReport {
     /// The path as given (relative to the working directory when below it).
     pub path: String,
@@ -53,7 +58,7 @@ pub struct FileReport {
 }
 
 /// One claim's verdict.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, Clone)]
 pub struct ClaimReport {
     /// The claim id.
     pub id: String,
@@ -75,6 +80,10 @@ pub struct ClaimReport {
     /// Layout, comments, the id and the line do not enter it; it is stable
     /// within one version of gamecert.
     pub fingerprint: String,
+    /// Whether the verdict was taken from the cache (`check --cache`)
+    /// instead of a kernel check in this run.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub cached: bool,
     /// The part of the certificate a REFUTED, REJECTED or ERROR verdict
     /// points at.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -159,6 +168,13 @@ pub struct Summary {
     pub undecided: usize,
     /// ERROR claims plus file-level problems.
     pub errors: usize,
+    /// Of the VERIFIED claims, those taken from the cache.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub cached: usize,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 impl Summary {
@@ -190,40 +206,68 @@ impl Report {
     pub fn to_human(&self) -> String {
         let mut out = String::new();
         for file in &self.files {
-            for e in &file.errors {
-                out.push_str(&format!(
-                    "ERROR     {}:{}:{}  {} [{}]\n",
-                    file.path, e.line, e.column, e.message, e.code
-                ));
-            }
+            out.push_str(&error_lines(&file.path, &file.errors));
             for c in &file.claims {
-                out.push_str(&format!(
-                    "{:<9} {}:{}  {}: {}\n",
-                    c.verdict.word(),
-                    file.path,
-                    c.line,
-                    c.id,
-                    c.statement
-                ));
-                if c.verdict != VerdictName::Verified {
-                    out.push_str(&format!("          {}\n", c.detail));
-                }
-                if let Some(at) = &c.location {
-                    out.push_str(&format!(
-                        "          at {}:{}:{}: {}\n",
-                        file.path, at.line, at.column, at.label
-                    ));
-                }
-                if let Some(s) = c.seconds {
-                    out.push_str(&format!("          {s:.3} s\n"));
-                }
+                out.push_str(&c.human(&file.path));
             }
         }
-        let s = &self.summary;
-        out.push_str(&format!(
-            "{} verified, {} refuted, {} rejected, {} undecided, {} errors\n",
-            s.verified, s.refuted, s.rejected, s.undecided, s.errors
-        ));
+        out.push_str(&self.summary.human());
         out
+    }
+}
+
+/// The human lines of a file's problems.
+pub fn error_lines(path: &str, errors: &[ErrorReport]) -> String {
+    errors
+        .iter()
+        .map(|e| {
+            format!(
+                "ERROR     {path}:{}:{}  {} [{}]\n",
+                e.line, e.column, e.message, e.code
+            )
+        })
+        .collect()
+}
+
+impl ClaimReport {
+    /// The claim's human lines: the verdict line, then for anything but
+    /// VERIFIED the detail and where it points, and the seconds if timed.
+    pub fn human(&self, path: &str) -> String {
+        let cached = if self.cached { "  (cached)" } else { "" };
+        let mut out = format!(
+            "{:<9} {path}:{}  {}: {}{cached}\n",
+            self.verdict.word(),
+            self.line,
+            self.id,
+            self.statement
+        );
+        if self.verdict != VerdictName::Verified {
+            out.push_str(&format!("          {}\n", self.detail));
+        }
+        if let Some(at) = &self.location {
+            out.push_str(&format!(
+                "          at {path}:{}:{}: {}\n",
+                at.line, at.column, at.label
+            ));
+        }
+        if let Some(s) = self.seconds {
+            out.push_str(&format!("          {s:.3} s\n"));
+        }
+        out
+    }
+}
+
+impl Summary {
+    /// The summary line.
+    pub fn human(&self) -> String {
+        let cached = if self.cached > 0 {
+            format!(" ({} from the cache)", self.cached)
+        } else {
+            String::new()
+        };
+        format!(
+            "{} verified{cached}, {} refuted, {} rejected, {} undecided, {} errors\n",
+            self.verified, self.refuted, self.rejected, self.undecided, self.errors
+        )
     }
 }

@@ -25,6 +25,11 @@ pub fn detail(verdict: &Verdict) -> String {
     }
 }
 
+/// The detail of a claim taken from the verdict cache.
+pub fn cached() -> String {
+    "verified by an earlier run of this kernel on the same claim (from the cache)".to_string()
+}
+
 /// The detail of a claim whose check stopped at a bug.
 pub fn internal_error(message: &str) -> String {
     format!(
