@@ -72,7 +72,13 @@ impl Live {
             Event::Start { claims } => {
                 self.total = claims;
                 if let Some(bar) = &self.bar {
+                    if let Ok(style) = ProgressStyle::with_template(
+                        "{elapsed_precise} [{bar:30}] {pos}/{len} claims  {wide_msg}",
+                    ) {
+                        bar.set_style(style.progress_chars("=> "));
+                    }
                     bar.set_length(claims as u64);
+                    bar.set_message("");
                 }
             }
             Event::File {
@@ -144,12 +150,10 @@ fn progress_bar(progress: Progress) -> Option<ProgressBar> {
     if !wanted {
         return None;
     }
-    let bar = ProgressBar::new(0);
-    if let Ok(style) =
-        ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} claims  {wide_msg}")
-    {
-        bar.set_style(style.progress_chars("=> "));
-    }
+    // Until the files are read and elaborated the number of claims is not
+    // known: a spinner says what is happening, the bar replaces it.
+    let bar = ProgressBar::new_spinner();
+    bar.set_message("reading and elaborating the certificates");
     bar.enable_steady_tick(Duration::from_millis(250));
     Some(bar)
 }
