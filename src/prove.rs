@@ -35,6 +35,9 @@ pub fn prove_text(
     if statement.trim_start().starts_with("loser") {
         return prove_loser(&header, statement, budget);
     }
+    if let Some(board) = statement.trim_start().strip_prefix("classify ") {
+        return prove_classification(&header, board.trim(), budget);
+    }
     let probe = format!(
         "gamecert 1\n{header}claim proved: {statement} by proof-sequence {{\n  start goal\n}}\n"
     );
@@ -92,8 +95,118 @@ pub fn prove_text(
     ))
 }
 
-/// How many maker marks a strategy tree answers before its pairing.
-const TREE_DEPTH: usize = 2;
+/// Reads the kernel's board named `board` (declared in `header` or built
+/// in) through the elaborator, as the board of a probe claim.
+fn board_of(header: &str, board: &str) -> Result<gamecert::kernel::animals::Board, (String, i32)> {
+    let probe = format!(
+        "gamecert 1\n{header}animal PROBE on {board} = (0)\nclaim proved: winner PROBE on {board} (1,1) by proof-sequence {{\n  start goal\n}}\n"
+    );
+    let file = gamecert::syntax::parse_file(&probe);
+    if let Some(e) = file.errors.first() {
+        return Err((format!("error: the board cannot be read: {:?}", e.kind), 2));
+    }
+    match gamecert::elaborate::claims(&file)
+        .into_iter()
+        .find(|c| c.id == "proved")
+        .map(|c| c.explicit)
+    {
+        Some(Ok(Explicit::Maker(claim, _))) => Ok(claim.board),
+        Some(Err(e)) => Err((format!("error: {:?}", e.kind), 2)),
+        _ => Err(("error: the board cannot be read".into(), 2)),
+    }
+}
+
+/// `gamecert prove classify BOARD`: every polyomino of a finite board
+/// decided by the exhaustive solver; the certificate cites the maximal
+/// winners (proof sequences searched at check time) and the elementary
+/// losers (pairings or strategy trees, written here), and is checked by
+/// the kernel before it is written. An elementary loser without a
+/// strategy found is listed as open and the classification claim left out.
+fn prove_classification(
+    header: &str,
+    board: &str,
+    mut budget: Budget,
+) -> Result<(String, i32), (String, i32)> {
+    use gamecert::produce::classify::{classify, faces};
+    let kernel_board = board_of(header, board)?;
+    let found = match classify(&kernel_board, &mut budget) {
+        Ok(Some(found)) => found,
+        Ok(None) => {
+            return Err((
+                format!("`{board}` is not a finite solid or graph board of at most 64 faces"),
+                2,
+            ));
+        }
+        Err(e) => return Err((format!("budget exhausted: {e:?}"), 3)),
+    };
+    let (winners, losers) = found.counts();
+    let id = board.to_lowercase().replace(' ', "-");
+    let name = board.to_uppercase().replace([' ', '-'], "_");
+    let cells = |set: u128| {
+        faces(set)
+            .iter()
+            .map(|c| format!("({})", c[0]))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let mut body = String::new();
+    let mut cited = Vec::new();
+    for (i, &w) in found.maximal_winners.iter().enumerate() {
+        let (animal, claim) = (format!("{name}_W{}", i + 1), format!("{id}-w{}", i + 1));
+        body.push_str(&format!(
+            "animal {animal} on {board} = {}\nclaim {claim}: winner {animal} on {board} (1,1) by proof-sequence {{\n  search board\n}}\n",
+            cells(w)
+        ));
+        cited.push(claim);
+    }
+    let mut open = Vec::new();
+    for (i, &l) in found.elementary_losers.iter().enumerate() {
+        let (animal, claim) = (format!("{name}_L{}", i + 1), format!("{id}-l{}", i + 1));
+        let goal = gamecert::kernel::game::GameClaim {
+            side: gamecert::kernel::game::Side::Loser,
+            board: kernel_board.clone(),
+            goal: faces(l),
+            a: 1,
+            finish: None,
+            b: 1,
+        };
+        body.push_str(&format!("animal {animal} on {board} = {}\n", cells(l)));
+        match breaker::prove(&goal, TREE_DEPTH, &mut budget) {
+            Ok(Some(tree)) => {
+                body.push_str(&format!(
+                    "claim {claim}: loser {animal} on {board} (1,1) by pairing {{\n{}}}\n",
+                    breaker::tree_text(&tree, 1, 1)
+                ));
+                cited.push(claim);
+            }
+            Ok(None) => open.push(animal),
+            Err(e) => return Err((format!("budget exhausted: {e:?}"), 3)),
+        }
+    }
+    let closing = if open.is_empty() {
+        format!(
+            "claim {id}-classify: classify {board} = ({winners} winners, {losers} losers) by enumeration from {}\n",
+            cited.join(", ")
+        )
+    } else {
+        format!(
+            "# Open: no pairing or strategy tree of depth {TREE_DEPTH} was found for {}, so the\n# classification ({winners} winners, {losers} losers by the solver) is not claimed.\n",
+            open.join(", ")
+        )
+    };
+    let text = format!(
+        "gamecert 1\n# Written by `gamecert prove classify {board}`: the exhaustive solver decided\n# each of the {} polyominoes ({winners} winners, {losers} losers); cited are the\n# {} maximal winners and the {} elementary losers.\n{header}{body}{closing}",
+        found.decided.len(),
+        found.maximal_winners.len(),
+        found.elementary_losers.len()
+    );
+    let code = check_written(&text);
+    Ok((text, code))
+}
+
+/// How many maker marks a strategy tree answers before its pairing (3:
+/// one truncated-octahedron loser needs a third answer).
+const TREE_DEPTH: usize = 3;
 
 /// Mutations tried from each random start of the history-dependent search.
 const HISTORY_ROUNDS: usize = 3000;
@@ -132,8 +245,9 @@ fn prove_loser(
             Ok(Some(tree)) => tree,
             Ok(None) => {
                 return Err((
-                    "no paving found (periods of up to 24 classes; on a finite board, trees of depth 2)"
-                        .into(),
+                    format!(
+                        "no paving found (periods of up to 24 classes; on a finite board, trees of depth {TREE_DEPTH})"
+                    ),
                     1,
                 ));
             }
@@ -169,10 +283,16 @@ fn prove_loser(
     let text = format!(
         "gamecert 1\n# Written by `gamecert prove {statement}`.\n{header}claim proved: {statement} by {method} {{\n{body}}}\n"
     );
-    // Check what is written, as `check` will.
+    let code = check_written(&text);
+    Ok((text, code))
+}
+
+/// Checks a written certificate as `check` will, says the verdicts on
+/// standard error, and returns the exit code `check` would give.
+fn check_written(text: &str) -> i32 {
     let outcome = gamecert::driver::check_source(
         "proved.cert",
-        &text,
+        text,
         &gamecert::driver::CheckOptions {
             jobs: 1,
             limits: gamecert::driver::Limits {
@@ -184,15 +304,13 @@ fn prove_loser(
             only: None,
         },
     );
-    let summary = &outcome.report.summary;
-    let code = gamecert::driver::exit_code(summary);
-    let detail = outcome
-        .report
-        .files
-        .first()
-        .and_then(|f| f.claims.first())
-        .map(|c| format!("{:?}: {}", c.verdict, c.detail))
-        .unwrap_or_default();
-    gamecert::report::output::error(&format!("{detail}\n"));
-    Ok((text, code))
+    for claim in outcome.report.files.iter().flat_map(|f| &f.claims) {
+        gamecert::report::output::error(&format!(
+            "{} {}: {}\n",
+            claim.verdict.word(),
+            claim.id,
+            claim.detail
+        ));
+    }
+    gamecert::driver::exit_code(&outcome.report.summary)
 }

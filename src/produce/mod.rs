@@ -3,6 +3,7 @@
 
 pub mod breaker;
 pub mod certificate;
+pub mod classify;
 pub mod maker;
 pub mod placer;
 pub mod priority;

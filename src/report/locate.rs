@@ -239,7 +239,39 @@ fn breaker(claim: &ast::Claim, failure: &BreakerFailure) -> Option<Location> {
         BreakerFailure::ClassTwice { class } | BreakerFailure::RuleNeverApplies { class, .. } => {
             class_of(class)
         }
+        BreakerFailure::MissingMove { path, .. } => tree_node(claim, path)
+            .map(|node| Location::new(node.span, "no answer here to one of the maker's marks")),
+        BreakerFailure::Unpaired { path, .. } if !path.is_empty() => tree_node(claim, path)
+            .map(|node| Location::new(node.span, "these pairs leave a placement unpaired")),
+        BreakerFailure::MoveTwice { path, cell }
+        | BreakerFailure::MoveNotFree { path, cell }
+        | BreakerFailure::MakerCompletes { path, cell }
+        | BreakerFailure::ReplyTooLarge { path, cell }
+        | BreakerFailure::ReplyNotFree { path, cell }
+        | BreakerFailure::BadSymmetry { path, cell } => tree_node(claim, path).and_then(|node| {
+            node.moves
+                .iter()
+                .find(|m| same_cell(&m.mark.node, cell))
+                .map(|m| Location::new(m.mark.span, "this move"))
+        }),
         _ => None,
     };
     Some(at.unwrap_or(Location::new(body_span, "this strategy")))
+}
+
+/// The node of a pairing's strategy tree reached by the maker's marks
+/// `path` (each answered by a written `reply`), if the tree is written
+/// that far.
+fn tree_node<'a>(claim: &'a ast::Claim, path: &[Cell]) -> Option<&'a ast::PairingBody> {
+    let Method::Pairing(body) = &claim.method.node else {
+        return None;
+    };
+    let mut node: &ast::PairingBody = body;
+    for mark in path {
+        node = node.moves.iter().find_map(|m| match &m.answer {
+            ast::MoveAnswerAst::Reply { then, .. } if same_cell(&m.mark.node, mark) => Some(then),
+            _ => None,
+        })?;
+    }
+    Some(node)
 }

@@ -1,0 +1,110 @@
+//! Classification producer (untrusted): every polyomino of a finite board
+//! decided for the (1,1) game by the exhaustive solver, and reduced to what
+//! a `classify` claim cites: the maximal winners and the elementary losers.
+//!
+//! Key decision: on a finite board a polyomino inside a winner is a winner
+//! and one containing a loser is a loser, so the maximal winners (no larger
+//! winner contains a copy) and the elementary losers (no smaller loser lies
+//! inside) account for every polyomino. The polyominoes are Bode's, as the
+//! kernel's rule B4 enumerates them: connected proper face sets with a
+//! connected complement, one per orbit of the board's automorphisms. The
+//! solver decides each exactly; nothing here is trusted, the kernel checks
+//! the certificate written from it.
+
+use super::maker::{Game, MAX_CELLS};
+use crate::kernel::animals::Board;
+use crate::kernel::animals::lattice::Cell;
+use crate::kernel::animals::solid::{self, FaceGraph, Group};
+use crate::kernel::budget::{Budget, Exhausted};
+use crate::kernel::maker::WinnerClaim;
+
+/// The (1,1) game decided on every polyomino of a board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Classification {
+    /// Every polyomino (a face set, the least of its orbit) and whether the
+    /// maker wins it, by size.
+    pub decided: Vec<(u128, bool)>,
+    /// The winners no larger winner contains a copy of.
+    pub maximal_winners: Vec<u128>,
+    /// The losers that contain no copy of a smaller loser.
+    pub elementary_losers: Vec<u128>,
+}
+
+impl Classification {
+    /// How many polyominoes the maker wins and loses.
+    pub fn counts(&self) -> (u64, u64) {
+        let winners = self.decided.iter().filter(|d| d.1).count() as u64;
+        (winners, self.decided.len() as u64 - winners)
+    }
+}
+
+/// A face set's cells, as the kernel names faces.
+pub fn faces(set: u128) -> Vec<Cell> {
+    solid::members(set).map(|f| [f as i32, 0, 0]).collect()
+}
+
+/// The polyominoes of the board, by size, each the least of its orbit.
+pub fn polyominoes(
+    graph: &FaceGraph,
+    group: &Group,
+    budget: &mut Budget,
+) -> Result<Vec<u128>, Exhausted> {
+    let mut all = Vec::new();
+    for size in 1..graph.faces() {
+        solid::for_each_connected(graph, size, budget, &mut |set| {
+            if solid::least_image(group, set) && graph.connected(graph.all() & !set) {
+                all.push(set);
+            }
+        })?;
+    }
+    Ok(all)
+}
+
+/// Decides every polyomino of `board` (a solid or graph board of at most
+/// [`MAX_CELLS`] faces; `None` for any other board).
+pub fn classify(board: &Board, budget: &mut Budget) -> Result<Option<Classification>, Exhausted> {
+    let Some(graph) = board.face_graph() else {
+        return Ok(None);
+    };
+    if graph.faces() > MAX_CELLS {
+        return Ok(None);
+    }
+    let group = graph.group(budget)?;
+    let cells: Vec<Cell> = (0..graph.faces() as i32).map(|f| [f, 0, 0]).collect();
+    let mut decided = Vec::new();
+    for set in polyominoes(&graph, &group, budget)? {
+        let claim = WinnerClaim {
+            board: board.clone(),
+            goal: faces(set),
+            a: 1,
+            finish: None,
+            b: 1,
+        };
+        let Some(mut game) = Game::new(&claim, &cells, budget)? else {
+            return Ok(None);
+        };
+        decided.push((set, game.first_move(budget)?.is_some()));
+    }
+    // Some automorphism maps `small` into `large`.
+    let inside = |small: u128, large: u128| {
+        small.count_ones() <= large.count_ones()
+            && group.iter().any(|p| solid::image(p, small) & !large == 0)
+    };
+    let winners: Vec<u128> = decided.iter().filter(|d| d.1).map(|d| d.0).collect();
+    let losers: Vec<u128> = decided.iter().filter(|d| !d.1).map(|d| d.0).collect();
+    let maximal_winners = winners
+        .iter()
+        .copied()
+        .filter(|&w| !winners.iter().any(|&v| v != w && inside(w, v)))
+        .collect();
+    let elementary_losers = losers
+        .iter()
+        .copied()
+        .filter(|&l| !losers.iter().any(|&m| m != l && inside(m, l)))
+        .collect();
+    Ok(Some(Classification {
+        decided,
+        maximal_winners,
+        elementary_losers,
+    }))
+}

@@ -1,0 +1,216 @@
+//! The shipped classifications of finite solids against an independent
+//! oracle: `common/naive_game.rs` finds the board's automorphisms by brute
+//! force, the polyominoes are every face subset that is connected with a
+//! connected complement (one per orbit), and each is played out
+//! exhaustively. The counts must equal the `classify` claims, which the
+//! kernel verified from the producer's certificates. Also Bode's remark
+//! (Sec. 5.3) that corresponding polyominoes of the cuboctahedron, the
+//! truncated cube and the truncated octahedron are winners or losers
+//! together.
+
+mod common;
+
+use std::collections::HashMap;
+
+use common::naive_game::{self as oracle};
+use gamecert::driver::Limits;
+use gamecert::elaborate::load::from_source_within;
+
+const SHIPPED: &str = "certificates/bode-2000/archimedean-classification.cert";
+
+/// A board as adjacency lists, from the kernel's board declaration (the
+/// board is input to both sides; the game and the enumeration are the
+/// oracle's).
+fn adjacency(text: &str, name: &str) -> Vec<Vec<usize>> {
+    let limits = Limits {
+        max_nodes: None,
+        time: None,
+        max_entries: 1 << 20,
+    };
+    let file = from_source_within("shipped.cert", text, &limits);
+    let (_, board) = file
+        .boards
+        .iter()
+        .find(|(n, _)| n == name)
+        .unwrap_or_else(|| panic!("board {name}"));
+    let graph = board.face_graph().expect("a solid");
+    graph
+        .adjacent
+        .iter()
+        .map(|&m| (0..128).filter(|&f| m >> f & 1 == 1).collect())
+        .collect()
+}
+
+fn connected(adjacent: &[Vec<usize>], set: u32) -> bool {
+    let Some(start) = (0..32).find(|&f| set >> f & 1 == 1) else {
+        return false;
+    };
+    let mut seen = 1u32 << start;
+    let mut stack = vec![start];
+    while let Some(f) = stack.pop() {
+        for &g in &adjacent[f] {
+            if set >> g & 1 == 1 && seen >> g & 1 == 0 {
+                seen |= 1 << g;
+                stack.push(g);
+            }
+        }
+    }
+    seen == set
+}
+
+fn image(p: &[usize], set: u32) -> u32 {
+    (0..p.len())
+        .filter(|&f| set >> f & 1 == 1)
+        .fold(0, |m, f| m | 1 << p[f])
+}
+
+/// Every polyomino of the board (as a face set) with whether the maker
+/// wins it, and the orbit representative of each.
+struct Oracle {
+    adjacent: Vec<Vec<usize>>,
+    group: Vec<Vec<usize>>,
+    /// Orbit representative (least image) -> maker wins.
+    outcomes: HashMap<u32, bool>,
+}
+
+impl Oracle {
+    fn of(adjacent: Vec<Vec<usize>>) -> Oracle {
+        let n = adjacent.len();
+        assert!(n <= 20, "the oracle plays on small boards");
+        let group = oracle::automorphisms(&adjacent);
+        let all = (1u32 << n) - 1;
+        let mut outcomes = HashMap::new();
+        for set in 1..all {
+            if !connected(&adjacent, set) || !connected(&adjacent, all & !set) {
+                continue;
+            }
+            let least = group.iter().map(|p| image(p, set)).min().unwrap_or(set);
+            if least != set {
+                continue;
+            }
+            let cells: Vec<usize> = (0..n).filter(|&f| set >> f & 1 == 1).collect();
+            let game = oracle::graph_placements(&group, &cells);
+            outcomes.insert(set, oracle::maker_wins(&game, 1, 1, 1));
+        }
+        Oracle {
+            adjacent,
+            group,
+            outcomes,
+        }
+    }
+
+    fn counts(&self) -> (u64, u64) {
+        let winners = self.outcomes.values().filter(|&&w| w).count() as u64;
+        (winners, self.outcomes.len() as u64 - winners)
+    }
+
+    /// Whether the maker wins the face set, if it is a polyomino.
+    fn wins(&self, set: u32) -> Option<bool> {
+        let least = self.group.iter().map(|p| image(p, set)).min()?;
+        self.outcomes.get(&least).copied()
+    }
+}
+
+/// The `(W, L)` of the claim `classify NAME = (W winners, L losers)`.
+fn claimed(text: &str, name: &str) -> (u64, u64) {
+    let prefix = format!("classify {name} = (");
+    let line = text
+        .lines()
+        .find_map(|l| l.split_once(&prefix).map(|(_, rest)| rest.to_string()))
+        .unwrap_or_else(|| panic!("no classification of {name}"));
+    let numbers: Vec<u64> = line
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|s| !s.is_empty())
+        .take(2)
+        .map(|s| s.parse().expect("a count"))
+        .collect();
+    (numbers[0], numbers[1])
+}
+
+#[test]
+fn shipped_classifications_agree_with_exhaustive_play() {
+    let text = std::fs::read_to_string(SHIPPED).expect("shipped");
+    for name in ["P3", "P5", "P6", "A4", "A5", "A6", "CO", "TC", "TO"] {
+        let oracle = Oracle::of(adjacency(&text, name));
+        assert_eq!(
+            oracle.counts(),
+            claimed(&text, name),
+            "{name}: the oracle's (winners, losers)"
+        );
+    }
+}
+
+/// A bijection from the faces of `from` to those of `to` that maps the
+/// faces of each class (`class_*`: which faces stand for the cube's faces)
+/// onto each other and preserves which face-faces meet which vertex-faces:
+/// the three 14-faced solids all carry the cube's face-vertex incidence.
+fn correspondence(
+    from: &[Vec<usize>],
+    from_class: &dyn Fn(usize) -> bool,
+    to: &[Vec<usize>],
+    to_class: &dyn Fn(usize) -> bool,
+) -> Vec<usize> {
+    fn extend(
+        map: &mut Vec<usize>,
+        from: &[Vec<usize>],
+        fc: &dyn Fn(usize) -> bool,
+        to: &[Vec<usize>],
+        tc: &dyn Fn(usize) -> bool,
+    ) -> bool {
+        let v = map.len();
+        if v == from.len() {
+            return true;
+        }
+        for w in 0..to.len() {
+            if map.contains(&w) || fc(v) != tc(w) {
+                continue;
+            }
+            // Incidence: a face-class face and a vertex-class face meet.
+            let fits =
+                (0..v).all(|u| fc(u) == fc(v) || from[v].contains(&u) == to[w].contains(&map[u]));
+            if fits {
+                map.push(w);
+                if extend(map, from, fc, to, tc) {
+                    return true;
+                }
+                map.pop();
+            }
+        }
+        false
+    }
+    let mut map = Vec::new();
+    assert!(extend(&mut map, from, from_class, to, to_class));
+    map
+}
+
+#[test]
+fn corresponding_polyominoes_of_the_fourteen_faced_solids_agree() {
+    let text = std::fs::read_to_string(SHIPPED).expect("shipped");
+    let co = Oracle::of(adjacency(&text, "CO"));
+    let tc = Oracle::of(adjacency(&text, "TC"));
+    let to = Oracle::of(adjacency(&text, "TO"));
+    // The faces that stand for the cube's faces: the squares of the
+    // cuboctahedron (degree 4), the octagons of the truncated cube (degree
+    // 8), the squares of the truncated octahedron (degree 4).
+    let degree = |o: &Oracle, d: usize| {
+        let a = o.adjacent.clone();
+        move |f: usize| a[f].len() == d
+    };
+    let co_faces = degree(&co, 4);
+    let tc_faces = degree(&tc, 8);
+    let to_faces = degree(&to, 4);
+    let to_tc = correspondence(&co.adjacent, &co_faces, &tc.adjacent, &tc_faces);
+    let to_to = correspondence(&co.adjacent, &co_faces, &to.adjacent, &to_faces);
+    let mut compared = 0;
+    for set in 1u32..(1 << 14) - 1 {
+        let here = co.wins(set);
+        let there = [tc.wins(image(&to_tc, set)), to.wins(image(&to_to, set))];
+        for other in there {
+            if let (Some(a), Some(b)) = (here, other) {
+                assert_eq!(a, b, "face set {set:#b}");
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared > 1000, "{compared} pairs compared");
+}
