@@ -791,3 +791,61 @@ fn elaborate_keeps_comments_and_is_idempotent() {
     assert!(broken.stdout.is_empty());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Each misspelled name gets a help line with the name it is closest to:
+/// statement keywords, methods, derived rules, rulesets, built-in and
+/// declared boards, declared animals.
+#[test]
+fn misspelled_names_get_a_did_you_mean_help() {
+    let declarations = "gamecert 1\n\
+                        board Plus = square picture {\n  .#.\n  ###\n}\n\
+                        animal D on square = (0,0) (1,0)\n";
+    let cases = [
+        ("claim c: grundi cram 2x2 = 0 by search", "grundy"),
+        ("claim c: winer D on square (1,1) by trivial", "winner"),
+        ("claim c: grundy cram 2x2 = 0 by serch", "search"),
+        (
+            "claim c: winner D on square (1,1) by proof-sequense { start goal }",
+            "proof-sequence",
+        ),
+        (
+            "claim c: winner D on square (2,1) by monotonicty from x",
+            "monotonicity",
+        ),
+        ("claim c: grundy crma 3x5 = 1 by search", "cram"),
+        (
+            "claim c: count animals on sqare size 3 = 2 by enumeration",
+            "square",
+        ),
+        (
+            "claim c: count animals on Pluss size 3 = 2 by enumeration",
+            "Plus",
+        ),
+        ("claim c: winner D2 on square (1,1) by trivial", "D"),
+        ("board B = prsm 5", "prism"),
+    ];
+    let dir = scratch_dir("did-you-mean");
+    for (claim, meant) in cases {
+        let file = dir.join("typo.cert");
+        std::fs::write(&file, format!("{declarations}{claim}\n")).expect("write");
+        let out = gamecert_in(&dir, &["check", "typo.cert"]);
+        assert_eq!(out.status.code(), Some(2), "{claim}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.contains(&format!("help: did you mean `{meant}`?")),
+            "{claim}:\n{stderr}"
+        );
+    }
+    let out = gamecert(&["eval", "crma 3x5"]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("did you mean `cram`?"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A name close to nothing gets no suggestion, only the list of what exists.
+#[test]
+fn unrelated_names_get_no_suggestion() {
+    let out = gamecert(&["eval", "chess 8x8"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("did you mean"), "{stderr}");
+    assert!(stderr.contains("impartial games:") && stderr.contains("partizan games:"));
+}

@@ -23,6 +23,7 @@ use crate::kernel::maker::{
 };
 use crate::produce::placer::Placer;
 use crate::syntax::ast::{self, Answer, MapAst, Method, Span, Spanned};
+use crate::syntax::suggest;
 
 /// The most marks per turn a maker game may give either player.
 pub const MAX_MARKS: u64 = 64;
@@ -150,9 +151,15 @@ pub(super) fn goal(
     let animal = animals
         .iter()
         .find(|a| a.name == name.node)
-        .ok_or_else(|| ElabError {
-            kind: ElabErrorKind::UnknownAnimal(name.node.clone()),
-            span: name.span,
+        .ok_or_else(|| {
+            let declared = animals.iter().map(|a| a.name.as_str());
+            ElabError {
+                kind: ElabErrorKind::UnknownAnimal {
+                    name: name.node.clone(),
+                    suggestion: suggest::closest(&name.node, declared).map(str::to_string),
+                },
+                span: name.span,
+            }
         })?;
     let fits = animal.board == *board
         || matches!((&animal.board, board), (Board::Lattice(l), Board::Region(r)) if *l == r.lattice);

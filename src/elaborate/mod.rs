@@ -29,6 +29,7 @@ use crate::kernel::impartial::{Outcome, Play};
 use crate::kernel::partizan::check as pcheck;
 use crate::kernel::verdict::{PartizanOutcome, Relation};
 use crate::syntax::ast::{self, Method, PlayAst, Span, Spanned};
+use crate::syntax::suggest;
 
 /// An elaboration error and where it points.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -60,8 +61,12 @@ pub enum ElabErrorKind {
     TooManySummands { summands: usize, max: usize },
     /// A claimed Grundy value or table value beyond the kernel's range.
     ValueTooLarge,
-    /// A method of the language that does not apply to this statement.
-    MethodNotApplicable { method: String },
+    /// A method of the language that does not apply to this kind of
+    /// statement.
+    MethodNotApplicable {
+        method: String,
+        statement: ast::StatementKind,
+    },
     /// An include path that is absolute.
     IncludeAbsolute,
     /// An include that leads outside the tree being checked.
@@ -98,10 +103,18 @@ pub enum ElabErrorKind {
     TooManyEdges { max: usize },
     /// An outcome letter that does not fit the claim (L or R for an impartial game).
     OutcomeNotImpartial,
-    /// A board name that is neither declared nor a lattice.
-    UnknownBoard(String),
-    /// A board kind of the language that this version cannot build yet.
-    BoardKindNotSupported(String),
+    /// A board name that is neither declared nor built in, and the name
+    /// it is closest to, if one is close.
+    UnknownBoard {
+        name: String,
+        suggestion: Option<String>,
+    },
+    /// A board kind that this version cannot build (or that the language
+    /// does not have), and the kind it is closest to, if one is close.
+    BoardKindNotSupported {
+        kind: String,
+        suggestion: Option<&'static str>,
+    },
     /// Two boards of one file share a name.
     DuplicateBoard(String),
     /// Partizan terms copying more nodes than the elaborator builds (`+-G`
@@ -127,8 +140,12 @@ pub enum ElabErrorKind {
     PictureNotSupported,
     /// A picture character other than `#` and `.`.
     AnimalPictureChar(char),
-    /// A winner claim's animal is not declared in the file.
-    UnknownAnimal(String),
+    /// A claim's animal is not declared in the file, and the declared
+    /// name it is closest to, if one is close.
+    UnknownAnimal {
+        name: String,
+        suggestion: Option<String>,
+    },
     /// A winner claim's animal is declared on another board.
     AnimalOnOtherBoard(String),
     /// Marks per turn of 0 for the maker, or beyond the limit.
@@ -531,7 +548,7 @@ fn boards(file: &ast::File, limits: &Limits) -> HashMap<String, Result<Board, El
         };
         let board = match &decl.body {
             None => board_kind(&decl.kind.node, &decl.args.node).ok_or_else(|| ElabError {
-                kind: ElabErrorKind::BoardKindNotSupported(decl.kind.node.clone()),
+                kind: board_kind_not_supported(&decl.kind.node),
                 span: Span::new(decl.kind.span.start, decl.span.end),
             }),
             Some(ast::BoardBody::Picture(rows)) => picture_board(decl, rows),
@@ -568,9 +585,19 @@ fn resolve_board(
 ) -> Result<Board, ElabError> {
     match boards.get(&name.node) {
         Some(declared) => declared.clone(),
-        None => board_kind(&name.node, "").ok_or_else(|| ElabError {
-            kind: ElabErrorKind::UnknownBoard(name.node.clone()),
-            span: name.span,
+        None => board_kind(&name.node, "").ok_or_else(|| {
+            // Declared names in a fixed order, so that a tie between two
+            // equally close names is broken the same way on every run.
+            let mut declared: Vec<&str> = boards.keys().map(String::as_str).collect();
+            declared.sort_unstable();
+            let candidates = BUILTIN_BOARDS.into_iter().chain(declared);
+            ElabError {
+                kind: ElabErrorKind::UnknownBoard {
+                    name: name.node.clone(),
+                    suggestion: suggest::closest(&name.node, candidates).map(str::to_string),
+                },
+                span: name.span,
+            }
         }),
     }
 }
@@ -629,7 +656,7 @@ fn graph_board(
     let too_many = || format!("the graph has more than {MAX_GRAPH_GROUP} automorphisms");
     if decl.kind.node != "graph" {
         return Err(ElabError {
-            kind: ElabErrorKind::BoardKindNotSupported(decl.kind.node.clone()),
+            kind: board_kind_not_supported(&decl.kind.node),
             span: decl.kind.span,
         });
     }
@@ -686,6 +713,45 @@ fn graph_board(
 /// or a board kind that takes arguments), which declarations may not reuse.
 pub fn is_reserved_board_name(name: &str) -> bool {
     matches!(name, "prism" | "antiprism" | "graph") || board_kind(name, "").is_some()
+}
+
+/// The board names a claim may use without declaring them: the lattices,
+/// then the solids (what [`board_kind`] builds without arguments).
+pub const BUILTIN_BOARDS: [&str; 22] = [
+    "square",
+    "triangle",
+    "hexagon",
+    "cubic",
+    "tetrahedron",
+    "cube",
+    "octahedron",
+    "dodecahedron",
+    "icosahedron",
+    "truncated-tetrahedron",
+    "cuboctahedron",
+    "truncated-cube",
+    "truncated-octahedron",
+    "rhombicuboctahedron",
+    "truncated-cuboctahedron",
+    "snub-cube",
+    "icosidodecahedron",
+    "truncated-dodecahedron",
+    "truncated-icosahedron",
+    "rhombicosidodecahedron",
+    "truncated-icosidodecahedron",
+    "snub-dodecahedron",
+];
+
+/// The error of a board declaration whose kind is not one this version
+/// builds, with the closest kind that it does.
+fn board_kind_not_supported(kind: &str) -> ElabErrorKind {
+    let kinds = BUILTIN_BOARDS
+        .into_iter()
+        .chain(["prism", "antiprism", "graph"]);
+    ElabErrorKind::BoardKindNotSupported {
+        kind: kind.to_string(),
+        suggestion: suggest::closest(kind, kinds),
+    }
 }
 
 /// The board a kind and its arguments stand for, if this version builds it.
@@ -812,6 +878,7 @@ pub(super) fn not_applicable(claim: &ast::Claim) -> ElabError {
     ElabError {
         kind: ElabErrorKind::MethodNotApplicable {
             method: claim.method.node.name().to_string(),
+            statement: claim.statement.node.kind(),
         },
         span: claim.method.span,
     }
@@ -1059,4 +1126,19 @@ fn partizan_claim(
         return Err(not_applicable(claim));
     }
     Ok(Explicit::Partizan(statement, evidence))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The names suggested for a misspelled board are exactly the names a
+    /// claim may use undeclared.
+    #[test]
+    fn every_builtin_board_name_is_built() {
+        for name in BUILTIN_BOARDS {
+            assert!(board_kind(name, "").is_some(), "{name}");
+            assert!(is_reserved_board_name(name), "{name}");
+        }
+    }
 }

@@ -11,9 +11,11 @@ use miette::{
     MietteSpanContents, SourceCode, SourceSpan, SpanContents,
 };
 
+mod help;
+
 use crate::elaborate::load::{ReadError, UsageError};
 use crate::elaborate::{ElabError, ElabErrorKind};
-use crate::syntax::ast::{Span, SyntaxError, SyntaxErrorKind};
+use crate::syntax::ast::{Span, StatementKind, SyntaxError, SyntaxErrorKind};
 
 /// A problem in a file: code, sentence, label at the span, optional help.
 #[derive(Debug, Clone)]
@@ -101,36 +103,55 @@ pub fn syntax_problem(e: &SyntaxError) -> Problem {
                 e.span,
             );
         }
-        UnknownRuleset(name) => (
-            "gamecert::parse::unknown_ruleset",
-            format!("unknown game `{name}`"),
-            "not a ruleset",
-            Some(
-                "impartial games: nim [..], cram RxC, domino-juvavum RxC, juvavum RxC, \
-                 octal 0.07 n, kayles n, dawson n",
-            ),
-        ),
-        UnknownStatement(word) => (
-            "gamecert::parse::unknown_statement",
-            format!("unknown statement `{word}`"),
-            "not a statement this version checks",
-            Some(
-                "statements: grundy [misere] GAME = n, outcome [misere] GAME = P|N, \
-                 count positions [up to symmetry] GAME = k",
-            ),
-        ),
-        UnknownMethod(word) => (
-            "gamecert::parse::unknown_method",
-            format!("unknown method `{word}`"),
-            "not a method",
-            Some("impartial claims are checked `by search` or `by table { GAME = n ... }`"),
-        ),
-        UnknownStepRule(rule) => (
-            "gamecert::parse::unknown_rule",
-            format!("`{rule}` is not a derivation rule"),
-            "unknown rule",
-            Some("the rules are definition, options, dominated, reversible, simplest-number"),
-        ),
+        UnknownRuleset { word, suggestion } => {
+            return Problem {
+                code: "gamecert::parse::unknown_ruleset",
+                message: format!("unknown game `{word}`"),
+                label: "not a ruleset".into(),
+                help: Some(help::did_you_mean(*suggestion, &help::games(*suggestion))),
+                span: e.span,
+            };
+        }
+        UnknownStatement { word, suggestion } => {
+            // The family of the keyword the author most likely meant: a
+            // misspelled `winner` is answered with the animal statements.
+            let families = suggestion
+                .map(StatementKind::families_of_keyword)
+                .unwrap_or_default();
+            return Problem {
+                code: "gamecert::parse::unknown_statement",
+                message: format!("unknown statement `{word}`"),
+                label: "not a statement this version checks".into(),
+                help: Some(help::did_you_mean(
+                    *suggestion,
+                    &help::statements(&families),
+                )),
+                span: e.span,
+            };
+        }
+        UnknownMethod {
+            word,
+            suggestion,
+            statement,
+        } => {
+            return Problem {
+                code: "gamecert::parse::unknown_method",
+                message: format!("unknown method `{word}`"),
+                label: "not a method".into(),
+                help: Some(help::did_you_mean(*suggestion, help::methods(*statement))),
+                span: e.span,
+            };
+        }
+        UnknownStepRule { word, suggestion } => {
+            let rules = "the rules are definition, options, dominated, reversible, simplest-number";
+            return Problem {
+                code: "gamecert::parse::unknown_rule",
+                message: format!("`{word}` is not a derivation rule"),
+                label: "unknown rule".into(),
+                help: Some(help::did_you_mean(*suggestion, rules)),
+                span: e.span,
+            };
+        }
         NumberTooLarge => (
             "gamecert::parse::number_too_large",
             "number too large".into(),
@@ -219,13 +240,11 @@ pub fn elab_problem(e: &ElabError) -> Problem {
             "too large",
             None,
         ),
-        MethodNotApplicable { method } => (
+        MethodNotApplicable { method, statement } => (
             "gamecert::elaborate::method_not_applicable",
             format!("method `{method}` does not apply to this statement"),
             "not applicable",
-            Some(
-                "impartial values and outcomes are checked `by search` or `by table`, position counts `by search`; partizan values, outcomes and comparisons `by definition`, values also `by derivation`",
-            ),
+            Some(help::methods(*statement)),
         ),
         IncludeAbsolute => (
             "gamecert::include::absolute",
@@ -347,20 +366,27 @@ pub fn elab_problem(e: &ElabError) -> Problem {
                 "write the edges as `a-b` between vertices numbered 0 to n-1; at most 128 vertices",
             ),
         ),
-        UnknownBoard(name) => (
-            "gamecert::elaborate::unknown_board",
-            format!("no board is named `{name}`"),
-            "unknown board",
-            Some("declare it with `board NAME = KIND`, or use square, triangle, hexagon, cubic"),
-        ),
-        BoardKindNotSupported(kind) => (
-            "gamecert::elaborate::board_kind_not_supported",
-            format!("boards of kind `{kind}` cannot be built by this version"),
-            "not supported yet",
-            Some(
-                "boards are square, triangle, hexagon, cubic, `square RxC`, the platonic and archimedean solids, `prism N`, `antiprism N`, `LATTICE picture { ... }` and `graph { a-b ... }`",
-            ),
-        ),
+        UnknownBoard { name, suggestion } => {
+            let declare =
+                "declare it with `board NAME = KIND`, or use square, triangle, hexagon, cubic";
+            return Problem {
+                code: "gamecert::elaborate::unknown_board",
+                message: format!("no board is named `{name}`"),
+                label: "unknown board".into(),
+                help: Some(help::did_you_mean(suggestion.as_deref(), declare)),
+                span: e.span,
+            };
+        }
+        BoardKindNotSupported { kind, suggestion } => {
+            let kinds = "boards are square, triangle, hexagon, cubic, `square RxC`, the platonic and archimedean solids, `prism N`, `antiprism N`, `LATTICE picture { ... }` and `graph { a-b ... }`";
+            return Problem {
+                code: "gamecert::elaborate::board_kind_not_supported",
+                message: format!("boards of kind `{kind}` cannot be built by this version"),
+                label: "not supported yet".into(),
+                help: Some(help::did_you_mean(*suggestion, kinds)),
+                span: e.span,
+            };
+        }
         DuplicateBoard(name) => (
             "gamecert::elaborate::duplicate_board",
             format!("board `{name}` is declared twice in this file"),
@@ -417,12 +443,16 @@ pub fn elab_problem(e: &ElabError) -> Problem {
             "no picture convention",
             None,
         ),
-        UnknownAnimal(name) => (
-            "gamecert::elaborate::unknown_animal",
-            format!("no animal is named `{name}` in this file"),
-            "unknown animal",
-            Some("declare it with `animal NAME on BOARD = ...`"),
-        ),
+        UnknownAnimal { name, suggestion } => {
+            let declare = "declare it with `animal NAME on BOARD = ...`";
+            return Problem {
+                code: "gamecert::elaborate::unknown_animal",
+                message: format!("no animal is named `{name}` in this file"),
+                label: "unknown animal".into(),
+                help: Some(help::did_you_mean(suggestion.as_deref(), declare)),
+                span: e.span,
+            };
+        }
         AnimalOnOtherBoard(name) => (
             "gamecert::elaborate::animal_on_other_board",
             format!("animal `{name}` is declared on another board"),

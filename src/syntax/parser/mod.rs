@@ -14,6 +14,7 @@ use nom::combinator::{opt, recognize};
 use nom::sequence::pair;
 
 use crate::syntax::ast::*;
+use crate::syntax::suggest;
 
 mod breaker;
 mod declarations;
@@ -110,6 +111,21 @@ const METHOD_NAMES: &[&str] = &[
     "theorem-3.1",
     "monotonicity",
     "sub-animal",
+];
+
+/// The game keywords of the rulesets, the impartial ones first (a
+/// misspelling's suggestion goes to the first of equally close names).
+const RULESET_NAMES: [&str; 10] = [
+    "nim",
+    "cram",
+    "domino-juvavum",
+    "juvavum",
+    "octal",
+    "kayles",
+    "dawson",
+    "hackenbush",
+    "green-hackenbush",
+    "domineering",
 ];
 
 fn word(input: &str) -> IResult<&str, &str> {
