@@ -849,3 +849,17 @@ fn unrelated_names_get_no_suggestion() {
     assert!(!stderr.contains("did you mean"), "{stderr}");
     assert!(stderr.contains("impartial games:") && stderr.contains("partizan games:"));
 }
+
+/// A declaration with an error is reported once; a claim using it points
+/// back at it (a note with the declaration's line), and is never told that
+/// no animal has the name.
+#[test]
+fn a_failed_declaration_does_not_cascade() {
+    let out = gamecert(&["check", "tests/reject/declaration-error-no-cascade.cert"]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("no animal is named"), "{stderr}");
+    assert_eq!(stderr.matches("gamecert::parse::expected").count(), 1);
+    assert!(stderr.contains("the declaration of animal `D` has an error"));
+    assert!(stderr.contains("declaration-error-no-cascade.cert:6:33]"));
+}

@@ -140,6 +140,14 @@ pub enum ElabErrorKind {
     PictureNotSupported,
     /// A picture character other than `#` and `.`.
     AnimalPictureChar(char),
+    /// A claim names a board or animal whose declaration has an error
+    /// (reported on its own, at `declared_at`), so the claim cannot be
+    /// checked; the span is the claim's use of the name.
+    FailedDeclaration {
+        kind: ast::DeclarationKind,
+        name: String,
+        declared_at: Span,
+    },
     /// A claim's animal is not declared in the file, and the declared
     /// name it is closest to, if one is close.
     UnknownAnimal {
@@ -215,6 +223,10 @@ pub struct Declarations {
     /// Why the other declarations could not be used (an animal on a board
     /// that cannot be built is not reported again).
     pub errors: Vec<ElabError>,
+    /// The animals whose declarations have an error (a syntax error, an
+    /// invalid shape, a board that cannot be built), with where it is:
+    /// a claim on one of them is told so rather than that it is unknown.
+    pub failed_animals: Vec<ast::FailedDeclaration>,
 }
 
 /// The file's board and animal declarations, validated by the kernel
@@ -244,11 +256,18 @@ pub fn declarations_within(file: &ast::File, limits: &Limits) -> Declarations {
             _ => {}
         }
     }
+    let failed = |decl: &ast::AnimalDecl, error: Span| ast::FailedDeclaration {
+        kind: ast::DeclarationKind::Animal,
+        name: decl.name.clone(),
+        error,
+    };
     for item in &file.items {
         let ast::Item::Animal(decl) = item else {
             continue;
         };
-        if broken.contains(&decl.board.node) {
+        // The board's error is reported once, with the board.
+        if let Some(Err(e)) = boards.get(&decl.board.node) {
+            out.failed_animals.push(failed(decl, e.span));
             continue;
         }
         let (animals, errors) = (&mut out.animals, &mut out.errors);
@@ -258,9 +277,17 @@ pub fn declarations_within(file: &ast::File, limits: &Limits) -> Declarations {
                 span: decl.name.span,
             }),
             Ok(animal) => animals.push(animal),
-            Err(e) => errors.push(e),
+            Err(e) => {
+                out.failed_animals.push(failed(decl, e.span));
+                errors.push(e);
+            }
         }
     }
+    let stopped_by_syntax = file
+        .failed_declarations
+        .iter()
+        .filter(|f| f.kind == ast::DeclarationKind::Animal);
+    out.failed_animals.extend(stopped_by_syntax.cloned());
     out
 }
 
@@ -496,7 +523,7 @@ pub fn claims_reading(
     limits: &Limits,
 ) -> Vec<ElaboratedClaim> {
     let boards = boards(file, limits);
-    let mut declared_animals: Option<Vec<DeclaredAnimal>> = None;
+    let mut declared: Option<Declarations> = None;
     let mut seen: HashMap<&str, Span> = HashMap::new();
     // One count of copied partizan nodes for the whole file.
     let mut terms = partizan::Terms::new();
@@ -508,15 +535,13 @@ pub fn claims_reading(
         let mut explicit = match &claim.statement.node {
             ast::Statement::CountAnimals { .. } => animals_claim(claim, &boards),
             ast::Statement::Winner { .. } | ast::Statement::Loser { .. } => {
-                let animals = declared_animals
-                    .get_or_insert_with(|| declarations_within(file, limits).animals);
+                let declared = declared.get_or_insert_with(|| declarations_within(file, limits));
                 let mut budget = capped(limits, SEARCH_SECONDS, usize::MAX);
-                maker::claim(claim, &boards, animals, read, &mut budget)
+                maker::claim(claim, &boards, declared, read, &mut budget)
             }
             ast::Statement::Threshold { .. } => {
-                let animals = declared_animals
-                    .get_or_insert_with(|| declarations_within(file, limits).animals);
-                breaker::threshold_claim(claim, &boards, animals)
+                let declared = declared.get_or_insert_with(|| declarations_within(file, limits));
+                breaker::threshold_claim(claim, &boards, declared)
             }
             ast::Statement::Classify { .. } => breaker::classify_claim(claim, &boards),
             _ => terms.transaction(|terms| explicit_claim(claim, terms, limits)),
@@ -574,7 +599,29 @@ fn boards(file: &ast::File, limits: &Limits) -> HashMap<String, Result<Board, El
         };
         out.insert(decl.name.node.clone(), board);
     }
+    // A board declaration stopped by a syntax error is not in the items;
+    // it is recorded so that a claim on it is told about the error, not
+    // that the name is unknown.
+    for failed in &file.failed_declarations {
+        if failed.kind == ast::DeclarationKind::Board {
+            let error = ElabError {
+                kind: failed_declaration(failed.kind, &failed.name.node, failed.error),
+                span: failed.error,
+            };
+            out.entry(failed.name.node.clone()).or_insert(Err(error));
+        }
+    }
     out
+}
+
+/// The error of a claim naming `name`, whose declaration has an error at
+/// `declared_at`.
+fn failed_declaration(kind: ast::DeclarationKind, name: &str, declared_at: Span) -> ElabErrorKind {
+    ElabErrorKind::FailedDeclaration {
+        kind,
+        name: name.to_string(),
+        declared_at,
+    }
 }
 
 /// The board a name stands for: a declared board, or a kind without
@@ -584,7 +631,12 @@ fn resolve_board(
     boards: &HashMap<String, Result<Board, ElabError>>,
 ) -> Result<Board, ElabError> {
     match boards.get(&name.node) {
-        Some(declared) => declared.clone(),
+        Some(Ok(board)) => Ok(board.clone()),
+        // The declaration's own error is reported with the declaration.
+        Some(Err(e)) => Err(ElabError {
+            kind: failed_declaration(ast::DeclarationKind::Board, &name.node, e.span),
+            span: name.span,
+        }),
         None => board_kind(&name.node, "").ok_or_else(|| {
             // Declared names in a fixed order, so that a tie between two
             // equally close names is broken the same way on every run.

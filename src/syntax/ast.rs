@@ -42,6 +42,29 @@ pub struct File {
     pub errors: Vec<SyntaxError>,
     /// The `#` comments, in source order.
     pub comments: Vec<Comment>,
+    /// The board and animal declarations that a syntax error stopped, by
+    /// name: a claim naming one is told so, not that the name is unknown.
+    pub failed_declarations: Vec<FailedDeclaration>,
+}
+
+/// What a declaration declares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DeclarationKind {
+    /// `board NAME = ...`.
+    Board,
+    /// `animal NAME on BOARD = ...`.
+    Animal,
+}
+
+/// A declaration whose name was read but whose rest has a syntax error.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FailedDeclaration {
+    /// Board or animal.
+    pub kind: DeclarationKind,
+    /// The declared name.
+    pub name: Spanned<String>,
+    /// Where its syntax error is.
+    pub error: Span,
 }
 
 /// A `#` comment: from `#` to the end of its line (trailing spaces dropped).
