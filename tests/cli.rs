@@ -863,3 +863,51 @@ fn a_failed_declaration_does_not_cascade() {
     assert!(stderr.contains("the declaration of animal `D` has an error"));
     assert!(stderr.contains("declaration-error-no-cascade.cert:6:33]"));
 }
+
+/// The positions a partizan verdict names (Hackenbush graphs, Domineering
+/// pictures, options) are written in the input syntax: each can be pasted
+/// into `gamecert eval`.
+#[test]
+fn partizan_witnesses_are_valid_input() {
+    let files = [
+        "partizan-grundy-green",
+        "partizan-wrong-outcome",
+        "partizan-value-off-by-star",
+        "partizan-value-off-by-up",
+        "partizan-value-tiny",
+        "partizan-confused-claimed-comparable",
+    ];
+    for name in files {
+        let path = format!("tests/reject/{name}.cert");
+        let out = gamecert(&["check", "--format", "json", &path]);
+        let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+        let detail = report["files"][0]["claims"][0]["detail"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string();
+        let witness = ["moving in the game to ", "moving in the other side to "]
+            .iter()
+            .find_map(|m| detail.split_once(m).map(|(_, rest)| rest))
+            .and_then(|rest| rest.split(" (suggested").next())
+            .unwrap_or_else(|| panic!("{name}: no witness in {detail}"));
+        let eval = gamecert(&["eval", witness]);
+        assert_eq!(
+            eval.status.code(),
+            Some(0),
+            "{name}: `{witness}` is not input syntax:\n{}",
+            String::from_utf8_lossy(&eval.stderr)
+        );
+    }
+}
+
+/// A grid move names its row and column in words, with the picture's
+/// convention (row 0 at the top), so it cannot be read as an `(x,y)` cell.
+#[test]
+fn grid_witnesses_say_rows_and_columns() {
+    let out = gamecert(&["check", "tests/reject/wrong-grundy.cert"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("filling row 0 (from the top), columns 1 and 2, in summand 1"),
+        "{stdout}"
+    );
+}
