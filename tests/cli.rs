@@ -791,3 +791,123 @@ fn elaborate_keeps_comments_and_is_idempotent() {
     assert!(broken.stdout.is_empty());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Each misspelled name gets a help line with the name it is closest to:
+/// statement keywords, methods, derived rules, rulesets, built-in and
+/// declared boards, declared animals.
+#[test]
+fn misspelled_names_get_a_did_you_mean_help() {
+    let declarations = "gamecert 1\n\
+                        board Plus = square picture {\n  .#.\n  ###\n}\n\
+                        animal D on square = (0,0) (1,0)\n";
+    let cases = [
+        ("claim c: grundi cram 2x2 = 0 by search", "grundy"),
+        ("claim c: winer D on square (1,1) by trivial", "winner"),
+        ("claim c: grundy cram 2x2 = 0 by serch", "search"),
+        (
+            "claim c: winner D on square (1,1) by proof-sequense { start goal }",
+            "proof-sequence",
+        ),
+        (
+            "claim c: winner D on square (2,1) by monotonicty from x",
+            "monotonicity",
+        ),
+        ("claim c: grundy crma 3x5 = 1 by search", "cram"),
+        (
+            "claim c: count animals on sqare size 3 = 2 by enumeration",
+            "square",
+        ),
+        (
+            "claim c: count animals on Pluss size 3 = 2 by enumeration",
+            "Plus",
+        ),
+        ("claim c: winner D2 on square (1,1) by trivial", "D"),
+        ("board B = prsm 5", "prism"),
+    ];
+    let dir = scratch_dir("did-you-mean");
+    for (claim, meant) in cases {
+        let file = dir.join("typo.cert");
+        std::fs::write(&file, format!("{declarations}{claim}\n")).expect("write");
+        let out = gamecert_in(&dir, &["check", "typo.cert"]);
+        assert_eq!(out.status.code(), Some(2), "{claim}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.contains(&format!("help: did you mean `{meant}`?")),
+            "{claim}:\n{stderr}"
+        );
+    }
+    let out = gamecert(&["eval", "crma 3x5"]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("did you mean `cram`?"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A name close to nothing gets no suggestion, only the list of what exists.
+#[test]
+fn unrelated_names_get_no_suggestion() {
+    let out = gamecert(&["eval", "chess 8x8"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("did you mean"), "{stderr}");
+    assert!(stderr.contains("impartial games:") && stderr.contains("partizan games:"));
+}
+
+/// A declaration with an error is reported once; a claim using it points
+/// back at it (a note with the declaration's line), and is never told that
+/// no animal has the name.
+#[test]
+fn a_failed_declaration_does_not_cascade() {
+    let out = gamecert(&["check", "tests/reject/declaration-error-no-cascade.cert"]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("no animal is named"), "{stderr}");
+    assert_eq!(stderr.matches("gamecert::parse::expected").count(), 1);
+    assert!(stderr.contains("the declaration of animal `D` has an error"));
+    assert!(stderr.contains("declaration-error-no-cascade.cert:6:33]"));
+}
+
+/// The positions a partizan verdict names (Hackenbush graphs, Domineering
+/// pictures, options) are written in the input syntax: each can be pasted
+/// into `gamecert eval`.
+#[test]
+fn partizan_witnesses_are_valid_input() {
+    let files = [
+        "partizan-grundy-green",
+        "partizan-wrong-outcome",
+        "partizan-value-off-by-star",
+        "partizan-value-off-by-up",
+        "partizan-value-tiny",
+        "partizan-confused-claimed-comparable",
+    ];
+    for name in files {
+        let path = format!("tests/reject/{name}.cert");
+        let out = gamecert(&["check", "--format", "json", &path]);
+        let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+        let detail = report["files"][0]["claims"][0]["detail"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string();
+        let witness = ["moving in the game to ", "moving in the other side to "]
+            .iter()
+            .find_map(|m| detail.split_once(m).map(|(_, rest)| rest))
+            .and_then(|rest| rest.split(" (suggested").next())
+            .unwrap_or_else(|| panic!("{name}: no witness in {detail}"));
+        let eval = gamecert(&["eval", witness]);
+        assert_eq!(
+            eval.status.code(),
+            Some(0),
+            "{name}: `{witness}` is not input syntax:\n{}",
+            String::from_utf8_lossy(&eval.stderr)
+        );
+    }
+}
+
+/// A grid move names its row and column in words, with the picture's
+/// convention (row 0 at the top), so it cannot be read as an `(x,y)` cell.
+#[test]
+fn grid_witnesses_say_rows_and_columns() {
+    let out = gamecert(&["check", "tests/reject/wrong-grundy.cert"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("filling row 0 (from the top), columns 1 and 2, in summand 1"),
+        "{stdout}"
+    );
+}

@@ -58,7 +58,14 @@ fn meaning(text: &str) -> String {
         let explicit = c
             .explicit
             .map(|e: Explicit| format!("{:?}", e.resolve(|_, id| Ok::<_, ()>(id.node.clone()))))
-            .map_err(|e| format!("{:?}", e.kind));
+            .map_err(|e| match e.kind {
+                // Where the failed declaration is moves with the layout;
+                // which declaration it is does not.
+                gamecert::elaborate::ElabErrorKind::FailedDeclaration { kind, name, .. } => {
+                    format!("FailedDeclaration({kind:?}, {name})")
+                }
+                kind => format!("{kind:?}"),
+            });
         out.push_str(&format!("{} | {} | {:?}\n", c.id, c.statement, explicit));
     }
     out.push_str(&format!("{:?}\n", declared.boards));

@@ -12,7 +12,7 @@ use std::collections::{BTreeSet, HashMap};
 
 use super::maker::{congruence, goal};
 use super::{
-    DeclaredAnimal, ElabError, ElabErrorKind, Explicit, cell_of, cells_of, not_applicable,
+    Declarations, ElabError, ElabErrorKind, Explicit, cell_of, cells_of, not_applicable,
     out_of_budget, resolve_board,
 };
 use crate::kernel::animals::Board;
@@ -191,7 +191,7 @@ impl Tree<'_> {
 pub fn threshold_claim(
     claim: &ast::Claim,
     boards: &HashMap<String, Result<Board, ElabError>>,
-    animals: &[DeclaredAnimal],
+    declared: &Declarations,
 ) -> Result<Explicit, ElabError> {
     let ast::Statement::Threshold {
         animal,
@@ -202,7 +202,7 @@ pub fn threshold_claim(
         unreachable!("called for threshold claims only")
     };
     let board = resolve_board(board, boards)?;
-    let goal = goal(animal, &board, animals)?;
+    let goal = goal(animal, &board, declared)?;
     let Method::Citation(cites) = &claim.method.node else {
         return Err(not_applicable(claim));
     };

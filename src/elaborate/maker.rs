@@ -10,7 +10,7 @@
 use std::collections::HashMap;
 
 use super::{
-    DeclaredAnimal, ElabError, ElabErrorKind, Explicit, cells_of, out_of_budget, resolve_board,
+    Declarations, ElabError, ElabErrorKind, Explicit, cells_of, out_of_budget, resolve_board,
 };
 use crate::kernel::animals::Board;
 use crate::kernel::animals::lattice::{Cell, Lattice};
@@ -23,6 +23,7 @@ use crate::kernel::maker::{
 };
 use crate::produce::placer::Placer;
 use crate::syntax::ast::{self, Answer, MapAst, Method, Span, Spanned};
+use crate::syntax::suggest;
 
 /// The most marks per turn a maker game may give either player.
 pub const MAX_MARKS: u64 = 64;
@@ -32,7 +33,7 @@ pub const MAX_MARKS: u64 = 64;
 pub fn claim(
     claim: &ast::Claim,
     boards: &HashMap<String, Result<Board, ElabError>>,
-    animals: &[DeclaredAnimal],
+    declared: &Declarations,
     read: &super::FileReader,
     budget: &mut Budget,
 ) -> Result<Explicit, ElabError> {
@@ -50,7 +51,7 @@ pub fn claim(
         _ => unreachable!("called for winner and loser claims only"),
     };
     let board = resolve_board(board, boards)?;
-    let goal = goal(animal, &board, animals)?;
+    let goal = goal(animal, &board, declared)?;
     let marks = [Some(game.node.a), game.node.finish, Some(game.node.b)];
     if marks.iter().flatten().any(|&m| m > MAX_MARKS) || game.node.a == 0 {
         return Err(ElabError {
@@ -145,14 +146,36 @@ pub fn claim(
 pub(super) fn goal(
     name: &Spanned<String>,
     board: &Board,
-    animals: &[DeclaredAnimal],
+    declared: &Declarations,
 ) -> Result<Vec<Cell>, ElabError> {
+    let animals = &declared.animals;
+    if let Some(failed) = declared
+        .failed_animals
+        .iter()
+        .find(|f| f.name.node == name.node)
+        .filter(|_| !animals.iter().any(|a| a.name == name.node))
+    {
+        return Err(ElabError {
+            kind: ElabErrorKind::FailedDeclaration {
+                kind: ast::DeclarationKind::Animal,
+                name: name.node.clone(),
+                declared_at: failed.error,
+            },
+            span: name.span,
+        });
+    }
     let animal = animals
         .iter()
         .find(|a| a.name == name.node)
-        .ok_or_else(|| ElabError {
-            kind: ElabErrorKind::UnknownAnimal(name.node.clone()),
-            span: name.span,
+        .ok_or_else(|| {
+            let declared = animals.iter().map(|a| a.name.as_str());
+            ElabError {
+                kind: ElabErrorKind::UnknownAnimal {
+                    name: name.node.clone(),
+                    suggestion: suggest::closest(&name.node, declared).map(str::to_string),
+                },
+                span: name.span,
+            }
         })?;
     let fits = animal.board == *board
         || matches!((&animal.board, board), (Board::Lattice(l), Board::Region(r)) if *l == r.lattice);

@@ -29,6 +29,7 @@ use crate::kernel::impartial::{Outcome, Play};
 use crate::kernel::partizan::check as pcheck;
 use crate::kernel::verdict::{PartizanOutcome, Relation};
 use crate::syntax::ast::{self, Method, PlayAst, Span, Spanned};
+use crate::syntax::suggest;
 
 /// An elaboration error and where it points.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -60,8 +61,12 @@ pub enum ElabErrorKind {
     TooManySummands { summands: usize, max: usize },
     /// A claimed Grundy value or table value beyond the kernel's range.
     ValueTooLarge,
-    /// A method of the language that does not apply to this statement.
-    MethodNotApplicable { method: String },
+    /// A method of the language that does not apply to this kind of
+    /// statement.
+    MethodNotApplicable {
+        method: String,
+        statement: ast::StatementKind,
+    },
     /// An include path that is absolute.
     IncludeAbsolute,
     /// An include that leads outside the tree being checked.
@@ -98,10 +103,18 @@ pub enum ElabErrorKind {
     TooManyEdges { max: usize },
     /// An outcome letter that does not fit the claim (L or R for an impartial game).
     OutcomeNotImpartial,
-    /// A board name that is neither declared nor a lattice.
-    UnknownBoard(String),
-    /// A board kind of the language that this version cannot build yet.
-    BoardKindNotSupported(String),
+    /// A board name that is neither declared nor built in, and the name
+    /// it is closest to, if one is close.
+    UnknownBoard {
+        name: String,
+        suggestion: Option<String>,
+    },
+    /// A board kind that this version cannot build (or that the language
+    /// does not have), and the kind it is closest to, if one is close.
+    BoardKindNotSupported {
+        kind: String,
+        suggestion: Option<&'static str>,
+    },
     /// Two boards of one file share a name.
     DuplicateBoard(String),
     /// Partizan terms copying more nodes than the elaborator builds (`+-G`
@@ -127,8 +140,20 @@ pub enum ElabErrorKind {
     PictureNotSupported,
     /// A picture character other than `#` and `.`.
     AnimalPictureChar(char),
-    /// A winner claim's animal is not declared in the file.
-    UnknownAnimal(String),
+    /// A claim names a board or animal whose declaration has an error
+    /// (reported on its own, at `declared_at`), so the claim cannot be
+    /// checked; the span is the claim's use of the name.
+    FailedDeclaration {
+        kind: ast::DeclarationKind,
+        name: String,
+        declared_at: Span,
+    },
+    /// A claim's animal is not declared in the file, and the declared
+    /// name it is closest to, if one is close.
+    UnknownAnimal {
+        name: String,
+        suggestion: Option<String>,
+    },
     /// A winner claim's animal is declared on another board.
     AnimalOnOtherBoard(String),
     /// Marks per turn of 0 for the maker, or beyond the limit.
@@ -198,6 +223,10 @@ pub struct Declarations {
     /// Why the other declarations could not be used (an animal on a board
     /// that cannot be built is not reported again).
     pub errors: Vec<ElabError>,
+    /// The animals whose declarations have an error (a syntax error, an
+    /// invalid shape, a board that cannot be built), with where it is:
+    /// a claim on one of them is told so rather than that it is unknown.
+    pub failed_animals: Vec<ast::FailedDeclaration>,
 }
 
 /// The file's board and animal declarations, validated by the kernel
@@ -227,11 +256,18 @@ pub fn declarations_within(file: &ast::File, limits: &Limits) -> Declarations {
             _ => {}
         }
     }
+    let failed = |decl: &ast::AnimalDecl, error: Span| ast::FailedDeclaration {
+        kind: ast::DeclarationKind::Animal,
+        name: decl.name.clone(),
+        error,
+    };
     for item in &file.items {
         let ast::Item::Animal(decl) = item else {
             continue;
         };
-        if broken.contains(&decl.board.node) {
+        // The board's error is reported once, with the board.
+        if let Some(Err(e)) = boards.get(&decl.board.node) {
+            out.failed_animals.push(failed(decl, e.span));
             continue;
         }
         let (animals, errors) = (&mut out.animals, &mut out.errors);
@@ -241,9 +277,17 @@ pub fn declarations_within(file: &ast::File, limits: &Limits) -> Declarations {
                 span: decl.name.span,
             }),
             Ok(animal) => animals.push(animal),
-            Err(e) => errors.push(e),
+            Err(e) => {
+                out.failed_animals.push(failed(decl, e.span));
+                errors.push(e);
+            }
         }
     }
+    let stopped_by_syntax = file
+        .failed_declarations
+        .iter()
+        .filter(|f| f.kind == ast::DeclarationKind::Animal);
+    out.failed_animals.extend(stopped_by_syntax.cloned());
     out
 }
 
@@ -479,7 +523,7 @@ pub fn claims_reading(
     limits: &Limits,
 ) -> Vec<ElaboratedClaim> {
     let boards = boards(file, limits);
-    let mut declared_animals: Option<Vec<DeclaredAnimal>> = None;
+    let mut declared: Option<Declarations> = None;
     let mut seen: HashMap<&str, Span> = HashMap::new();
     // One count of copied partizan nodes for the whole file.
     let mut terms = partizan::Terms::new();
@@ -491,15 +535,13 @@ pub fn claims_reading(
         let mut explicit = match &claim.statement.node {
             ast::Statement::CountAnimals { .. } => animals_claim(claim, &boards),
             ast::Statement::Winner { .. } | ast::Statement::Loser { .. } => {
-                let animals = declared_animals
-                    .get_or_insert_with(|| declarations_within(file, limits).animals);
+                let declared = declared.get_or_insert_with(|| declarations_within(file, limits));
                 let mut budget = capped(limits, SEARCH_SECONDS, usize::MAX);
-                maker::claim(claim, &boards, animals, read, &mut budget)
+                maker::claim(claim, &boards, declared, read, &mut budget)
             }
             ast::Statement::Threshold { .. } => {
-                let animals = declared_animals
-                    .get_or_insert_with(|| declarations_within(file, limits).animals);
-                breaker::threshold_claim(claim, &boards, animals)
+                let declared = declared.get_or_insert_with(|| declarations_within(file, limits));
+                breaker::threshold_claim(claim, &boards, declared)
             }
             ast::Statement::Classify { .. } => breaker::classify_claim(claim, &boards),
             _ => terms.transaction(|terms| explicit_claim(claim, terms, limits)),
@@ -531,7 +573,7 @@ fn boards(file: &ast::File, limits: &Limits) -> HashMap<String, Result<Board, El
         };
         let board = match &decl.body {
             None => board_kind(&decl.kind.node, &decl.args.node).ok_or_else(|| ElabError {
-                kind: ElabErrorKind::BoardKindNotSupported(decl.kind.node.clone()),
+                kind: board_kind_not_supported(&decl.kind.node),
                 span: Span::new(decl.kind.span.start, decl.span.end),
             }),
             Some(ast::BoardBody::Picture(rows)) => picture_board(decl, rows),
@@ -557,7 +599,29 @@ fn boards(file: &ast::File, limits: &Limits) -> HashMap<String, Result<Board, El
         };
         out.insert(decl.name.node.clone(), board);
     }
+    // A board declaration stopped by a syntax error is not in the items;
+    // it is recorded so that a claim on it is told about the error, not
+    // that the name is unknown.
+    for failed in &file.failed_declarations {
+        if failed.kind == ast::DeclarationKind::Board {
+            let error = ElabError {
+                kind: failed_declaration(failed.kind, &failed.name.node, failed.error),
+                span: failed.error,
+            };
+            out.entry(failed.name.node.clone()).or_insert(Err(error));
+        }
+    }
     out
+}
+
+/// The error of a claim naming `name`, whose declaration has an error at
+/// `declared_at`.
+fn failed_declaration(kind: ast::DeclarationKind, name: &str, declared_at: Span) -> ElabErrorKind {
+    ElabErrorKind::FailedDeclaration {
+        kind,
+        name: name.to_string(),
+        declared_at,
+    }
 }
 
 /// The board a name stands for: a declared board, or a kind without
@@ -567,10 +631,25 @@ fn resolve_board(
     boards: &HashMap<String, Result<Board, ElabError>>,
 ) -> Result<Board, ElabError> {
     match boards.get(&name.node) {
-        Some(declared) => declared.clone(),
-        None => board_kind(&name.node, "").ok_or_else(|| ElabError {
-            kind: ElabErrorKind::UnknownBoard(name.node.clone()),
+        Some(Ok(board)) => Ok(board.clone()),
+        // The declaration's own error is reported with the declaration.
+        Some(Err(e)) => Err(ElabError {
+            kind: failed_declaration(ast::DeclarationKind::Board, &name.node, e.span),
             span: name.span,
+        }),
+        None => board_kind(&name.node, "").ok_or_else(|| {
+            // Declared names in a fixed order, so that a tie between two
+            // equally close names is broken the same way on every run.
+            let mut declared: Vec<&str> = boards.keys().map(String::as_str).collect();
+            declared.sort_unstable();
+            let candidates = BUILTIN_BOARDS.into_iter().chain(declared);
+            ElabError {
+                kind: ElabErrorKind::UnknownBoard {
+                    name: name.node.clone(),
+                    suggestion: suggest::closest(&name.node, candidates).map(str::to_string),
+                },
+                span: name.span,
+            }
         }),
     }
 }
@@ -629,7 +708,7 @@ fn graph_board(
     let too_many = || format!("the graph has more than {MAX_GRAPH_GROUP} automorphisms");
     if decl.kind.node != "graph" {
         return Err(ElabError {
-            kind: ElabErrorKind::BoardKindNotSupported(decl.kind.node.clone()),
+            kind: board_kind_not_supported(&decl.kind.node),
             span: decl.kind.span,
         });
     }
@@ -686,6 +765,45 @@ fn graph_board(
 /// or a board kind that takes arguments), which declarations may not reuse.
 pub fn is_reserved_board_name(name: &str) -> bool {
     matches!(name, "prism" | "antiprism" | "graph") || board_kind(name, "").is_some()
+}
+
+/// The board names a claim may use without declaring them: the lattices,
+/// then the solids (what [`board_kind`] builds without arguments).
+pub const BUILTIN_BOARDS: [&str; 22] = [
+    "square",
+    "triangle",
+    "hexagon",
+    "cubic",
+    "tetrahedron",
+    "cube",
+    "octahedron",
+    "dodecahedron",
+    "icosahedron",
+    "truncated-tetrahedron",
+    "cuboctahedron",
+    "truncated-cube",
+    "truncated-octahedron",
+    "rhombicuboctahedron",
+    "truncated-cuboctahedron",
+    "snub-cube",
+    "icosidodecahedron",
+    "truncated-dodecahedron",
+    "truncated-icosahedron",
+    "rhombicosidodecahedron",
+    "truncated-icosidodecahedron",
+    "snub-dodecahedron",
+];
+
+/// The error of a board declaration whose kind is not one this version
+/// builds, with the closest kind that it does.
+fn board_kind_not_supported(kind: &str) -> ElabErrorKind {
+    let kinds = BUILTIN_BOARDS
+        .into_iter()
+        .chain(["prism", "antiprism", "graph"]);
+    ElabErrorKind::BoardKindNotSupported {
+        kind: kind.to_string(),
+        suggestion: suggest::closest(kind, kinds),
+    }
 }
 
 /// The board a kind and its arguments stand for, if this version builds it.
@@ -812,6 +930,7 @@ pub(super) fn not_applicable(claim: &ast::Claim) -> ElabError {
     ElabError {
         kind: ElabErrorKind::MethodNotApplicable {
             method: claim.method.node.name().to_string(),
+            statement: claim.statement.node.kind(),
         },
         span: claim.method.span,
     }
@@ -1059,4 +1178,19 @@ fn partizan_claim(
         return Err(not_applicable(claim));
     }
     Ok(Explicit::Partizan(statement, evidence))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The names suggested for a misspelled board are exactly the names a
+    /// claim may use undeclared.
+    #[test]
+    fn every_builtin_board_name_is_built() {
+        for name in BUILTIN_BOARDS {
+            assert!(board_kind(name, "").is_some(), "{name}");
+            assert!(is_reserved_board_name(name), "{name}");
+        }
+    }
 }

@@ -11,9 +11,11 @@ use miette::{
     MietteSpanContents, SourceCode, SourceSpan, SpanContents,
 };
 
+mod help;
+
 use crate::elaborate::load::{ReadError, UsageError};
 use crate::elaborate::{ElabError, ElabErrorKind};
-use crate::syntax::ast::{Span, SyntaxError, SyntaxErrorKind};
+use crate::syntax::ast::{DeclarationKind, Span, StatementKind, SyntaxError, SyntaxErrorKind};
 
 /// A problem in a file: code, sentence, label at the span, optional help.
 #[derive(Debug, Clone)]
@@ -26,6 +28,20 @@ pub struct Problem {
     pub label: String,
     /// How to fix it, where there is something to say.
     pub help: Option<String>,
+    /// Where.
+    pub span: Span,
+    /// Another place of the file the problem comes from (a failed
+    /// declaration that a claim uses), shown after the problem.
+    pub note: Option<Note>,
+}
+
+/// A place of the file that explains a problem, shown with its own lines.
+#[derive(Debug, Clone)]
+pub struct Note {
+    /// One sentence about the place.
+    pub message: String,
+    /// Short text under the span.
+    pub label: String,
     /// Where.
     pub span: Span,
 }
@@ -43,6 +59,21 @@ fn problem(
         label: label.to_string(),
         help: help.map(str::to_string),
         span,
+        note: None,
+    }
+}
+
+/// A problem whose help is built for it (a suggestion, a family's list).
+fn problem_with_help(
+    code: &'static str,
+    message: String,
+    label: &str,
+    help: String,
+    span: Span,
+) -> Problem {
+    Problem {
+        help: Some(help),
+        ..problem(code, message, label, None, span)
     }
 }
 
@@ -72,6 +103,7 @@ pub fn verdict_problem(
         label: at.label.clone(),
         help: None,
         span: at.span,
+        note: None,
     }
 }
 
@@ -101,36 +133,52 @@ pub fn syntax_problem(e: &SyntaxError) -> Problem {
                 e.span,
             );
         }
-        UnknownRuleset(name) => (
-            "gamecert::parse::unknown_ruleset",
-            format!("unknown game `{name}`"),
-            "not a ruleset",
-            Some(
-                "impartial games: nim [..], cram RxC, domino-juvavum RxC, juvavum RxC, \
-                 octal 0.07 n, kayles n, dawson n",
-            ),
-        ),
-        UnknownStatement(word) => (
-            "gamecert::parse::unknown_statement",
-            format!("unknown statement `{word}`"),
-            "not a statement this version checks",
-            Some(
-                "statements: grundy [misere] GAME = n, outcome [misere] GAME = P|N, \
-                 count positions [up to symmetry] GAME = k",
-            ),
-        ),
-        UnknownMethod(word) => (
-            "gamecert::parse::unknown_method",
-            format!("unknown method `{word}`"),
-            "not a method",
-            Some("impartial claims are checked `by search` or `by table { GAME = n ... }`"),
-        ),
-        UnknownStepRule(rule) => (
-            "gamecert::parse::unknown_rule",
-            format!("`{rule}` is not a derivation rule"),
-            "unknown rule",
-            Some("the rules are definition, options, dominated, reversible, simplest-number"),
-        ),
+        UnknownRuleset { word, suggestion } => {
+            return problem_with_help(
+                "gamecert::parse::unknown_ruleset",
+                format!("unknown game `{word}`"),
+                "not a ruleset",
+                help::did_you_mean(*suggestion, &help::games(*suggestion)),
+                e.span,
+            );
+        }
+        UnknownStatement { word, suggestion } => {
+            // The family of the keyword the author most likely meant: a
+            // misspelled `winner` is answered with the animal statements.
+            let families = suggestion
+                .map(StatementKind::families_of_keyword)
+                .unwrap_or_default();
+            return problem_with_help(
+                "gamecert::parse::unknown_statement",
+                format!("unknown statement `{word}`"),
+                "not a statement this version checks",
+                help::did_you_mean(*suggestion, &help::statements(&families)),
+                e.span,
+            );
+        }
+        UnknownMethod {
+            word,
+            suggestion,
+            statement,
+        } => {
+            return problem_with_help(
+                "gamecert::parse::unknown_method",
+                format!("unknown method `{word}`"),
+                "not a method",
+                help::did_you_mean(*suggestion, help::methods(*statement)),
+                e.span,
+            );
+        }
+        UnknownStepRule { word, suggestion } => {
+            let rules = "the rules are definition, options, dominated, reversible, simplest-number";
+            return problem_with_help(
+                "gamecert::parse::unknown_rule",
+                format!("`{word}` is not a derivation rule"),
+                "unknown rule",
+                help::did_you_mean(*suggestion, rules),
+                e.span,
+            );
+        }
         NumberTooLarge => (
             "gamecert::parse::number_too_large",
             "number too large".into(),
@@ -219,13 +267,11 @@ pub fn elab_problem(e: &ElabError) -> Problem {
             "too large",
             None,
         ),
-        MethodNotApplicable { method } => (
+        MethodNotApplicable { method, statement } => (
             "gamecert::elaborate::method_not_applicable",
             format!("method `{method}` does not apply to this statement"),
             "not applicable",
-            Some(
-                "impartial values and outcomes are checked `by search` or `by table`, position counts `by search`; partizan values, outcomes and comparisons `by definition`, values also `by derivation`",
-            ),
+            Some(help::methods(*statement)),
         ),
         IncludeAbsolute => (
             "gamecert::include::absolute",
@@ -347,20 +393,27 @@ pub fn elab_problem(e: &ElabError) -> Problem {
                 "write the edges as `a-b` between vertices numbered 0 to n-1; at most 128 vertices",
             ),
         ),
-        UnknownBoard(name) => (
-            "gamecert::elaborate::unknown_board",
-            format!("no board is named `{name}`"),
-            "unknown board",
-            Some("declare it with `board NAME = KIND`, or use square, triangle, hexagon, cubic"),
-        ),
-        BoardKindNotSupported(kind) => (
-            "gamecert::elaborate::board_kind_not_supported",
-            format!("boards of kind `{kind}` cannot be built by this version"),
-            "not supported yet",
-            Some(
-                "boards are square, triangle, hexagon, cubic, `square RxC`, the platonic and archimedean solids, `prism N`, `antiprism N`, `LATTICE picture { ... }` and `graph { a-b ... }`",
-            ),
-        ),
+        UnknownBoard { name, suggestion } => {
+            let declare =
+                "declare it with `board NAME = KIND`, or use square, triangle, hexagon, cubic";
+            return problem_with_help(
+                "gamecert::elaborate::unknown_board",
+                format!("no board is named `{name}`"),
+                "unknown board",
+                help::did_you_mean(suggestion.as_deref(), declare),
+                e.span,
+            );
+        }
+        BoardKindNotSupported { kind, suggestion } => {
+            let kinds = "boards are square, triangle, hexagon, cubic, `square RxC`, the platonic and archimedean solids, `prism N`, `antiprism N`, `LATTICE picture { ... }` and `graph { a-b ... }`";
+            return problem_with_help(
+                "gamecert::elaborate::board_kind_not_supported",
+                format!("boards of kind `{kind}` cannot be built by this version"),
+                "not supported yet",
+                help::did_you_mean(*suggestion, kinds),
+                e.span,
+            );
+        }
         DuplicateBoard(name) => (
             "gamecert::elaborate::duplicate_board",
             format!("board `{name}` is declared twice in this file"),
@@ -417,12 +470,44 @@ pub fn elab_problem(e: &ElabError) -> Problem {
             "no picture convention",
             None,
         ),
-        UnknownAnimal(name) => (
-            "gamecert::elaborate::unknown_animal",
-            format!("no animal is named `{name}` in this file"),
-            "unknown animal",
-            Some("declare it with `animal NAME on BOARD = ...`"),
-        ),
+        FailedDeclaration {
+            kind,
+            name,
+            declared_at,
+        } => {
+            let what = match kind {
+                DeclarationKind::Board => "board",
+                DeclarationKind::Animal => "animal",
+            };
+            return Problem {
+                note: Some(Note {
+                    message: format!("the declaration of {what} `{name}` has an error"),
+                    label: "reported on its own".into(),
+                    span: *declared_at,
+                }),
+                ..problem(
+                    "gamecert::elaborate::failed_declaration",
+                    format!(
+                        "{what} `{name}` cannot be used: its declaration has an error, reported on its own"
+                    ),
+                    "declared with an error",
+                    Some(
+                        "fix the declaration; the claims using it are checked once it is (this one is not checked)",
+                    ),
+                    e.span,
+                )
+            };
+        }
+        UnknownAnimal { name, suggestion } => {
+            let declare = "declare it with `animal NAME on BOARD = ...`";
+            return problem_with_help(
+                "gamecert::elaborate::unknown_animal",
+                format!("no animal is named `{name}` in this file"),
+                "unknown animal",
+                help::did_you_mean(suggestion.as_deref(), declare),
+                e.span,
+            );
+        }
         AnimalOnOtherBoard(name) => (
             "gamecert::elaborate::animal_on_other_board",
             format!("animal `{name}` is declared on another board"),
@@ -769,6 +854,47 @@ impl SourceCode for Excerpt<'_> {
 struct Rendered<'a> {
     problem: &'a Problem,
     source: Excerpt<'a>,
+    /// The problem's note with the lines around it (each place gets its
+    /// own excerpt: the note may be far from the problem).
+    note: Option<RenderedNote<'a>>,
+}
+
+/// A note with the lines around it, as a related miette diagnostic.
+struct RenderedNote<'a> {
+    note: &'a Note,
+    source: Excerpt<'a>,
+}
+
+impl fmt::Debug for RenderedNote<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.note.message)
+    }
+}
+
+impl fmt::Display for RenderedNote<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.note.message)
+    }
+}
+
+impl std::error::Error for RenderedNote<'_> {}
+
+impl Diagnostic for RenderedNote<'_> {
+    fn severity(&self) -> Option<miette::Severity> {
+        Some(miette::Severity::Advice)
+    }
+    fn source_code(&self) -> Option<&dyn SourceCode> {
+        Some(&self.source)
+    }
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        let span = self.note.span;
+        let label = LabeledSpan::new(
+            Some(self.note.label.clone()),
+            span.start,
+            span.end - span.start,
+        );
+        Some(Box::new(std::iter::once(label)))
+    }
 }
 
 impl fmt::Debug for Rendered<'_> {
@@ -807,6 +933,10 @@ impl Diagnostic for Rendered<'_> {
         );
         Some(Box::new(std::iter::once(label)))
     }
+    fn related<'b>(&'b self) -> Option<Box<dyn Iterator<Item = &'b dyn Diagnostic> + 'b>> {
+        let note = self.note.as_ref()?;
+        Some(Box::new(std::iter::once(note as &dyn Diagnostic)))
+    }
 }
 
 /// Renders a problem with its source (given by its line index, built once
@@ -815,6 +945,10 @@ pub fn render(problem: &Problem, path: &str, index: &LineIndex) -> String {
     let diagnostic = Rendered {
         problem,
         source: Excerpt::around(path, index, problem.span),
+        note: problem.note.as_ref().map(|note| RenderedNote {
+            note,
+            source: Excerpt::around(path, index, note.span),
+        }),
     };
     let mut out = String::new();
     let handler =
@@ -874,6 +1008,7 @@ mod tests {
             label: "here".into(),
             help: None,
             span: Span::new(start, start + 5),
+            note: None,
         };
         let out = render(&problem, "f.cert", &index);
         assert!(out.contains("[f.cert:2:80001]"), "{out}");
@@ -895,8 +1030,10 @@ mod tests {
                 label: "label".into(),
                 help: None,
                 span: Span::new(start.min(source.len()), (start + 3).min(source.len())),
+                note: None,
             };
             let whole = Rendered {
+                note: None,
                 problem: &problem,
                 source: Excerpt {
                     name: "f.cert",

@@ -565,12 +565,16 @@ fn witness_text(w: &GrundyWitness, claimed: u32) -> String {
     }
 }
 
-/// A move as the author wrote the position: `fill (r,c) (r,c) in summand k`.
+/// A move as the author wrote the position: `filling row 0 (from the top),
+/// columns 1 and 2, in summand 1`.
 pub fn move_text(m: &MoveFact) -> String {
     match m {
         MoveFact::Cells { part, cells } => {
-            let cells: Vec<String> = cells.iter().map(|(r, c)| format!("({r},{c})")).collect();
-            format!("filling {} in summand {}", cells.join(" "), part + 1)
+            format!(
+                "filling {}, in summand {}",
+                grid_cells_text(cells),
+                part + 1
+            )
         }
         MoveFact::Heap { part, from, to } => {
             let to = if to.is_empty() {
@@ -583,5 +587,48 @@ pub fn move_text(m: &MoveFact) -> String {
             };
             format!("turning heap {from} (summand {}) into {to}", part + 1)
         }
+    }
+}
+
+/// Cells of a grid position, named by rows and columns as in the board's
+/// picture (row 0 the first, top row; column 0 the left one). Words, not
+/// `(r,c)` pairs: the animals' and situations' cells are `(x,y)` with y
+/// going up, and a pair would read as one of those. A grid move fills
+/// cells of one row or one column, which is said once.
+fn grid_cells_text(cells: &[(u32, u32)]) -> String {
+    fn and_list(items: Vec<u32>) -> String {
+        let words: Vec<String> = items.iter().map(u32::to_string).collect();
+        match words.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+            _ => words.join(""),
+        }
+    }
+    let plural = |n: usize, word: &str| {
+        if n == 1 {
+            word.to_string()
+        } else {
+            format!("{word}s")
+        }
+    };
+    let Some(&(row, column)) = cells.first() else {
+        return "no cell".to_string();
+    };
+    if cells.iter().all(|&(r, _)| r == row) {
+        let columns = cells.iter().map(|&(_, c)| c).collect();
+        format!(
+            "row {row} (from the top), {} {}",
+            plural(cells.len(), "column"),
+            and_list(columns)
+        )
+    } else if cells.iter().all(|&(_, c)| c == column) {
+        let rows = cells.iter().map(|&(r, _)| r).collect();
+        format!(
+            "column {column} (from the left), {} {} (from the top)",
+            plural(cells.len(), "row"),
+            and_list(rows)
+        )
+    } else {
+        let pairs: Vec<String> = cells.iter().map(|(r, c)| format!("({r},{c})")).collect();
+        format!("the cells (row, column) {}", pairs.join(" "))
     }
 }

@@ -42,6 +42,29 @@ pub struct File {
     pub errors: Vec<SyntaxError>,
     /// The `#` comments, in source order.
     pub comments: Vec<Comment>,
+    /// The board and animal declarations that a syntax error stopped, by
+    /// name: a claim naming one is told so, not that the name is unknown.
+    pub failed_declarations: Vec<FailedDeclaration>,
+}
+
+/// What a declaration declares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DeclarationKind {
+    /// `board NAME = ...`.
+    Board,
+    /// `animal NAME on BOARD = ...`.
+    Animal,
+}
+
+/// A declaration whose name was read but whose rest has a syntax error.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FailedDeclaration {
+    /// Board or animal.
+    pub kind: DeclarationKind,
+    /// The declared name.
+    pub name: Spanned<String>,
+    /// Where its syntax error is.
+    pub error: Span,
 }
 
 /// A `#` comment: from `#` to the end of its line (trailing spaces dropped).
@@ -187,6 +210,130 @@ pub enum Statement {
         winners: Spanned<u64>,
         losers: Spanned<u64>,
     },
+}
+
+impl Statement {
+    /// What kind of statement this is.
+    pub fn kind(&self) -> StatementKind {
+        match self {
+            Statement::Grundy { .. } => StatementKind::Grundy,
+            Statement::Outcome { .. } => StatementKind::Outcome,
+            Statement::Value { .. } => StatementKind::Value,
+            Statement::Compare { .. } => StatementKind::Compare,
+            Statement::Number { .. } => StatementKind::Number,
+            Statement::CountAnimals { .. } => StatementKind::CountAnimals,
+            Statement::CountPositions { .. } => StatementKind::CountPositions,
+            Statement::Winner { .. } => StatementKind::Winner,
+            Statement::Loser { .. } => StatementKind::Loser,
+            Statement::Threshold { .. } => StatementKind::Threshold,
+            Statement::Classify { .. } => StatementKind::Classify,
+        }
+    }
+}
+
+/// The kinds of statements, without their contents: what decides the
+/// methods that apply and the help a diagnostic about the claim gives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StatementKind {
+    /// `grundy`.
+    Grundy,
+    /// `outcome` (impartial or partizan).
+    Outcome,
+    /// `count positions`.
+    CountPositions,
+    /// `value`.
+    Value,
+    /// `compare`.
+    Compare,
+    /// `number`.
+    Number,
+    /// `count [all|fixed] animals`.
+    CountAnimals,
+    /// `winner`.
+    Winner,
+    /// `loser`.
+    Loser,
+    /// `threshold`.
+    Threshold,
+    /// `classify`.
+    Classify,
+}
+
+/// The families of statements, which share games, methods and help: a
+/// misspelled statement is answered with its family's statements.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
+    /// Impartial games: Grundy values, outcomes, position counts.
+    Impartial,
+    /// Partizan games: values, outcomes, comparisons, numbers.
+    Partizan,
+    /// Animals: counts, maker and breaker claims, thresholds and
+    /// classifications.
+    Animals,
+}
+
+impl StatementKind {
+    /// Every kind, the most common first (a misspelling's suggestion goes
+    /// to the first of equally close keywords).
+    pub const ALL: [StatementKind; 11] = [
+        StatementKind::Grundy,
+        StatementKind::Outcome,
+        StatementKind::CountPositions,
+        StatementKind::Value,
+        StatementKind::Compare,
+        StatementKind::Number,
+        StatementKind::CountAnimals,
+        StatementKind::Winner,
+        StatementKind::Loser,
+        StatementKind::Threshold,
+        StatementKind::Classify,
+    ];
+
+    /// The statement's first word (`count` for both counts).
+    pub fn keyword(self) -> &'static str {
+        match self {
+            StatementKind::Grundy => "grundy",
+            StatementKind::Outcome => "outcome",
+            StatementKind::CountPositions | StatementKind::CountAnimals => "count",
+            StatementKind::Value => "value",
+            StatementKind::Compare => "compare",
+            StatementKind::Number => "number",
+            StatementKind::Winner => "winner",
+            StatementKind::Loser => "loser",
+            StatementKind::Threshold => "threshold",
+            StatementKind::Classify => "classify",
+        }
+    }
+
+    /// The families the statement belongs to (`outcome` to two: its game
+    /// says which).
+    pub fn families(self) -> &'static [Family] {
+        match self {
+            StatementKind::Grundy | StatementKind::CountPositions => &[Family::Impartial],
+            StatementKind::Outcome => &[Family::Impartial, Family::Partizan],
+            StatementKind::Value | StatementKind::Compare | StatementKind::Number => {
+                &[Family::Partizan]
+            }
+            StatementKind::CountAnimals
+            | StatementKind::Winner
+            | StatementKind::Loser
+            | StatementKind::Threshold
+            | StatementKind::Classify => &[Family::Animals],
+        }
+    }
+
+    /// The families of the statements starting with `keyword`, in the order
+    /// of [`Family`] (empty for a word that starts none).
+    pub fn families_of_keyword(keyword: &str) -> Vec<Family> {
+        let mut families: Vec<Family> = StatementKind::ALL
+            .into_iter()
+            .filter(|k| k.keyword() == keyword)
+            .flat_map(|k| k.families().iter().copied())
+            .collect();
+        families.sort_by_key(|f| *f as u8);
+        families.dedup();
+        families
+    }
 }
 
 /// The marks per turn of a maker-breaker game: `(a,b)` or `(a->c,b)`.
@@ -761,14 +908,32 @@ pub enum SyntaxErrorKind {
     UnsupportedVersion(String),
     /// Something else than the named construct was found.
     Expected(&'static str),
-    /// A game keyword that no ruleset has.
-    UnknownRuleset(String),
-    /// A statement keyword that the language does not have (yet).
-    UnknownStatement(String),
-    /// A method name that the language does not have.
-    UnknownMethod(String),
-    /// A derivation step rule that the language does not have.
-    UnknownStepRule(String),
+    /// A game keyword that no ruleset has, and the ruleset it is closest
+    /// to, if one is close.
+    UnknownRuleset {
+        word: String,
+        suggestion: Option<&'static str>,
+    },
+    /// A statement keyword that the language does not have (yet), and the
+    /// keyword it is closest to, if one is close.
+    UnknownStatement {
+        word: String,
+        suggestion: Option<&'static str>,
+    },
+    /// A method name that the language does not have, the method it is
+    /// closest to, and the kind of statement it was to check (whose methods
+    /// the help lists).
+    UnknownMethod {
+        word: String,
+        suggestion: Option<&'static str>,
+        statement: StatementKind,
+    },
+    /// A derivation step rule that the language does not have, and the rule
+    /// it is closest to.
+    UnknownStepRule {
+        word: String,
+        suggestion: Option<&'static str>,
+    },
     /// A number too large to represent.
     NumberTooLarge,
     /// A string without its closing quote.
@@ -777,4 +942,26 @@ pub enum SyntaxErrorKind {
     UnclosedBlock,
     /// Parentheses nested deeper than the parser allows.
     NestingTooDeep,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keywords_belong_to_their_families() {
+        assert_eq!(
+            StatementKind::families_of_keyword("winner"),
+            [Family::Animals]
+        );
+        assert_eq!(
+            StatementKind::families_of_keyword("outcome"),
+            [Family::Impartial, Family::Partizan]
+        );
+        assert_eq!(
+            StatementKind::families_of_keyword("count"),
+            [Family::Impartial, Family::Animals]
+        );
+        assert!(StatementKind::families_of_keyword("chess").is_empty());
+    }
 }

@@ -9,5 +9,6 @@ pub mod ast;
 pub mod format;
 mod parser;
 pub mod printer;
+pub mod suggest;
 
 pub use parser::{parse_file, parse_game};

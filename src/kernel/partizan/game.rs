@@ -41,6 +41,10 @@ pub enum Colour {
     Green,
 }
 
+/// The most nodes a game written in a verdict has in full (a larger one is
+/// abbreviated): enough for the positions a reader checks by hand.
+pub const DESCRIBED_NODES: usize = 200;
+
 /// A Hackenbush picture: edges between vertices, vertex 0 being the ground.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Hackenbush {
@@ -268,15 +272,27 @@ impl Games {
         }
     }
 
-    /// `g` in the notation of the language (nested options to a few levels).
+    /// `g` in the notation of the language: in full when it has at most
+    /// [`DESCRIBED_NODES`] nodes, so that it can be pasted into a claim;
+    /// a larger game's options are cut at three levels and written `{...}`.
     pub fn describe(&self, g: Id) -> String {
-        self.describe_to(g, 3)
+        let mut nodes = DESCRIBED_NODES;
+        let full = self.describe_to(g, usize::MAX, &mut nodes);
+        if nodes > 0 {
+            return full;
+        }
+        let mut unlimited = usize::MAX;
+        self.describe_to(g, 3, &mut unlimited)
     }
 
-    fn describe_to(&self, g: Id, depth: usize) -> String {
-        let list = |ids: &[Id]| -> String {
+    /// `g` to `depth` levels of options, using up one of `nodes` per node
+    /// written; options past either limit are written `{...}`.
+    fn describe_to(&self, g: Id, depth: usize, nodes: &mut usize) -> String {
+        *nodes = nodes.saturating_sub(1);
+        let cut = depth == 0 || *nodes == 0;
+        let mut list = |ids: &[Id]| -> String {
             ids.iter()
-                .map(|&o| self.describe_to(o, depth.saturating_sub(1)))
+                .map(|&o| self.describe_to(o, depth.saturating_sub(1), nodes))
                 .collect::<Vec<_>>()
                 .join(",")
         };
@@ -284,12 +300,15 @@ impl Games {
             Node::Number(x) => x.to_string(),
             Node::Nimber(1) => "*".to_string(),
             Node::Nimber(n) => format!("*{n}"),
-            Node::Options(..) | Node::Neg(_) if depth == 0 => "{...}".to_string(),
-            Node::Options(l, r) => format!("{{{}|{}}}", list(l), list(r)),
-            Node::Neg(inner) => format!("-({})", self.describe_to(*inner, depth)),
+            Node::Options(..) | Node::Neg(_) if cut => "{...}".to_string(),
+            Node::Options(l, r) => {
+                let left = list(l);
+                format!("{{{left}|{}}}", list(r))
+            }
+            Node::Neg(inner) => format!("-({})", self.describe_to(*inner, depth, nodes)),
             Node::Sum(parts) => parts
                 .iter()
-                .map(|&p| self.describe_to(p, depth))
+                .map(|&p| self.describe_to(p, depth, nodes))
                 .collect::<Vec<_>>()
                 .join(" + "),
             Node::Hackenbush(picture, edges) => {
@@ -308,7 +327,9 @@ impl Games {
                         format!("{u}-{v} {c}")
                     })
                     .collect();
-                format!("hackenbush {{{}}}", drawn.join(", "))
+                // The graph form of the input syntax, so that a witness
+                // can be pasted into a claim (vertex 0 is the ground).
+                format!("hackenbush \"{}\"", drawn.join(", "))
             }
             Node::Domineering(grid) => {
                 let rows: Vec<String> = (0..u32::from(grid.rows))

@@ -137,7 +137,10 @@ impl Parser<'_> {
                 (r, game, end)
             }
             other => {
-                let kind = SyntaxErrorKind::UnknownRuleset(other.to_string());
+                let kind = SyntaxErrorKind::UnknownRuleset {
+                    word: other.to_string(),
+                    suggestion: suggest::closest(other, RULESET_NAMES),
+                };
                 return Err(SyntaxError {
                     kind,
                     span: self.span(input, after),

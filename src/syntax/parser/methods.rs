@@ -5,7 +5,13 @@
 use super::*;
 
 impl Parser<'_> {
-    pub(super) fn method<'a>(&self, input: &'a str) -> PResult<'a, Method> {
+    /// The method after `by`; `statement` is the kind of statement it is to
+    /// check, which an unknown method's diagnostic lists the methods of.
+    pub(super) fn method<'a>(
+        &self,
+        input: &'a str,
+        statement: StatementKind,
+    ) -> PResult<'a, Method> {
         let Ok((after, name)) = word(input) else {
             return Err(self.error_at(input, SyntaxErrorKind::Expected("a method name")));
         };
@@ -65,7 +71,16 @@ impl Parser<'_> {
                 ))
             }
             other => {
-                let kind = SyntaxErrorKind::UnknownMethod(other.to_string());
+                let known = METHOD_NAMES
+                    .iter()
+                    .copied()
+                    .chain(["citation"])
+                    .chain(DerivedRuleName::ALL.map(DerivedRuleName::keyword));
+                let kind = SyntaxErrorKind::UnknownMethod {
+                    word: other.to_string(),
+                    suggestion: suggest::closest(other, known),
+                    statement,
+                };
                 Err(SyntaxError {
                     kind,
                     span: self.span(input, after),
@@ -143,7 +158,13 @@ impl Parser<'_> {
                 word(r).map_err(|_| self.error_at(r, SyntaxErrorKind::Expected("a rule name")))?;
             let span = self.span(r, after);
             let Some(node) = StepRuleName::ALL.into_iter().find(|k| k.keyword() == name) else {
-                let kind = SyntaxErrorKind::UnknownStepRule(name.to_string());
+                let kind = SyntaxErrorKind::UnknownStepRule {
+                    word: name.to_string(),
+                    suggestion: suggest::closest(
+                        name,
+                        StepRuleName::ALL.map(StepRuleName::keyword),
+                    ),
+                };
                 return Err(SyntaxError { kind, span });
             };
             let rule = Spanned { node, span };

@@ -14,6 +14,7 @@ use nom::combinator::{opt, recognize};
 use nom::sequence::pair;
 
 use crate::syntax::ast::*;
+use crate::syntax::suggest;
 
 mod breaker;
 mod declarations;
@@ -30,7 +31,7 @@ pub fn parse_file(source: &str) -> File {
         depth: Default::default(),
         comments: Default::default(),
     };
-    let (header, items) = p.file();
+    let (header, items, failed_declarations) = p.file();
     let comments = p
         .comments
         .borrow()
@@ -45,6 +46,7 @@ pub fn parse_file(source: &str) -> File {
         items,
         errors: p.errors,
         comments,
+        failed_declarations,
     }
 }
 
@@ -110,6 +112,21 @@ const METHOD_NAMES: &[&str] = &[
     "theorem-3.1",
     "monotonicity",
     "sub-animal",
+];
+
+/// The game keywords of the rulesets, the impartial ones first (a
+/// misspelling's suggestion goes to the first of equally close names).
+const RULESET_NAMES: [&str; 10] = [
+    "nim",
+    "cram",
+    "domino-juvavum",
+    "juvavum",
+    "octal",
+    "kayles",
+    "dawson",
+    "hackenbush",
+    "green-hackenbush",
+    "domineering",
 ];
 
 fn word(input: &str) -> IResult<&str, &str> {
@@ -225,7 +242,8 @@ impl<'s> Parser<'s> {
         ))
     }
 
-    pub(super) fn file(&mut self) -> (Span, Vec<Item>) {
+    /// The header, the items, and the declarations a syntax error stopped.
+    pub(super) fn file(&mut self) -> (Span, Vec<Item>, Vec<FailedDeclaration>) {
         let mut rest = self.ws(self.source);
         let header_start = self.offset(rest);
         let mut header = Span::new(header_start, header_start);
@@ -240,6 +258,7 @@ impl<'s> Parser<'s> {
             }
         }
         let mut items = Vec::new();
+        let mut failed = Vec::new();
         while !rest.is_empty() {
             match self.item(rest) {
                 Ok((r, item)) => {
@@ -247,12 +266,27 @@ impl<'s> Parser<'s> {
                     rest = r;
                 }
                 Err(e) => {
+                    failed.extend(self.failed_declaration(rest, e.span));
                     self.errors.push(e);
                     rest = self.skip_to_next_item(rest);
                 }
             }
         }
-        (header, items)
+        (header, items, failed)
+    }
+
+    /// The declaration starting at `input` whose syntax error is at
+    /// `error`, if it is a declaration and its name could be read.
+    fn failed_declaration(&self, input: &str, error: Span) -> Option<FailedDeclaration> {
+        let (after, keyword) = word(input).ok()?;
+        let kind = match keyword {
+            "board" => DeclarationKind::Board,
+            "animal" => DeclarationKind::Animal,
+            _ => return None,
+        };
+        let (_, name) = self.name(self.ws(after), "a name").ok()?;
+        // An error at the name itself leaves no name to refer to.
+        (error.start >= name.span.end).then_some(FailedDeclaration { kind, name, error })
     }
 
     pub(super) fn header<'a>(&self, input: &'a str) -> Result<&'a str, SyntaxError> {

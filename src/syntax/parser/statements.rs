@@ -33,7 +33,7 @@ impl Parser<'_> {
         };
         let (rest, _) = self.keyword(rest, "by")?;
         let method_start = rest;
-        let (rest, method) = self.method(rest)?;
+        let (rest, method) = self.method(rest, statement.node.kind())?;
         let method_end = self.end_of(method_start, rest);
         let method = Spanned {
             node: method,
@@ -245,7 +245,11 @@ impl Parser<'_> {
                 ))
             }
             other => {
-                let kind = SyntaxErrorKind::UnknownStatement(other.to_string());
+                let keywords = StatementKind::ALL.map(StatementKind::keyword);
+                let kind = SyntaxErrorKind::UnknownStatement {
+                    word: other.to_string(),
+                    suggestion: suggest::closest(other, keywords),
+                };
                 Err(SyntaxError {
                     kind,
                     span: self.span(input, after),
