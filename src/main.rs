@@ -302,7 +302,7 @@ fn run_prove(p: args::ProveArgs, out: &mut Out) -> i32 {
         Some(Some(w)) => Some(w),
         None => None,
     };
-    match prove::prove_text(&declarations, &statement, window, limits.budget()) {
+    match prove::prove_text(&declarations, &statement, window, &limits) {
         Ok((certificate, code)) => {
             match &p.out {
                 Some(path) => {

@@ -4,7 +4,7 @@
 //! certificate.
 
 use gamecert::elaborate::Explicit;
-use gamecert::kernel::budget::Budget;
+use gamecert::kernel::budget::{Budget, Limits};
 use gamecert::kernel::verdict::Verdict;
 use gamecert::produce::certificate::proof_text;
 use gamecert::produce::{breaker, maker, priority};
@@ -19,7 +19,7 @@ pub fn prove_text(
     declarations: &str,
     statement: &str,
     window: Option<(u16, u16)>,
-    mut budget: Budget,
+    limits: &Limits,
 ) -> Result<(String, i32), (String, i32)> {
     let decls = gamecert::syntax::parse_file(declarations);
     let header: String = decls
@@ -33,11 +33,18 @@ pub fn prove_text(
         .map(|text| format!("{text}\n"))
         .collect();
     if statement.trim_start().starts_with("loser") {
-        return prove_loser(&header, statement, budget);
+        return prove_loser(&header, statement, limits.budget());
     }
-    if let Some(board) = statement.trim_start().strip_prefix("classify ") {
-        return prove_classification(&header, board.trim(), budget);
+    if let Some(rest) = statement.trim_start().strip_prefix("classify ") {
+        return match rest.split_once(" up to ") {
+            Some((board, size)) => match size.trim().parse::<usize>() {
+                Ok(size) => survey_board(&header, board.trim(), size, limits),
+                Err(_) => Err(("error: `up to N` takes a number of faces".into(), 2)),
+            },
+            None => prove_classification(&header, rest.trim(), limits.budget()),
+        };
     }
+    let mut budget = limits.budget();
     let probe = format!(
         "gamecert 1\n{header}claim proved: {statement} by proof-sequence {{\n  start goal\n}}\n"
     );
@@ -199,6 +206,94 @@ fn prove_classification(
         found.decided.len(),
         found.maximal_winners.len(),
         found.elementary_losers.len()
+    );
+    let code = check_written(&text);
+    Ok((text, code))
+}
+
+/// `gamecert prove classify BOARD up to N`: the polyominoes of up to N
+/// faces of a board of any size, each settled if the producers can (each
+/// search under the run's limits); the certificate proves every winner
+/// found (its proof sequence written out: a board of more than 64 faces
+/// cannot be searched at check time) and every elementary loser found,
+/// and lists the open cases.
+fn survey_board(
+    header: &str,
+    board: &str,
+    max_size: usize,
+    limits: &Limits,
+) -> Result<(String, i32), (String, i32)> {
+    use gamecert::produce::classify::{Found, faces, survey};
+    let kernel_board = board_of(header, board)?;
+    let dimension = kernel_board.dimension();
+    let found = match survey(&kernel_board, max_size, TREE_DEPTH, &|| limits.budget()) {
+        Ok(Some(found)) => found,
+        Ok(None) => return Err((format!("`{board}` is not a solid or graph board"), 2)),
+        Err(e) => return Err((format!("budget exhausted: {e:?}"), 3)),
+    };
+    let id = board.to_lowercase().replace(' ', "-");
+    let name = board.to_uppercase().replace([' ', '-'], "_");
+    let cells = |set: u128| {
+        faces(set)
+            .iter()
+            .map(|c| format!("({})", c[0]))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let mut table = String::new();
+    let mut body = String::new();
+    let (mut winners, mut losers, mut open) = (0, 0, 0);
+    for size in 1..=max_size {
+        let of_size: Vec<&(u128, Found)> = found
+            .iter()
+            .filter(|(set, _)| set.count_ones() as usize == size)
+            .collect();
+        let count = |f: fn(&Found) -> bool| of_size.iter().filter(|(_, x)| f(x)).count();
+        let w = count(|f| matches!(f, Found::Winner(_)));
+        let l = count(|f| matches!(f, Found::Loser(_)));
+        let c = count(|f| matches!(f, Found::ContainsLoser));
+        let o = count(|f| matches!(f, Found::Open));
+        if of_size.is_empty() {
+            continue;
+        }
+        table.push_str(&format!(
+            "#   size {size}: {} polyominoes: {w} winners, {l} elementary losers, {c} containing one, {o} open\n",
+            of_size.len()
+        ));
+        for (set, f) in of_size {
+            match f {
+                Found::Winner(proof) => {
+                    winners += 1;
+                    let (animal, claim) =
+                        (format!("{name}_W{winners}"), format!("{id}-w{winners}"));
+                    body.push_str(&format!(
+                        "animal {animal} on {board} = {}\nclaim {claim}: winner {animal} on {board} (1,1) by proof-sequence {{\n{}}}\n",
+                        cells(*set),
+                        proof_text(proof, dimension)
+                    ));
+                }
+                Found::Loser(tree) => {
+                    losers += 1;
+                    let (animal, claim) = (format!("{name}_L{losers}"), format!("{id}-l{losers}"));
+                    body.push_str(&format!(
+                        "animal {animal} on {board} = {}\nclaim {claim}: loser {animal} on {board} (1,1) by pairing {{\n{}}}\n",
+                        cells(*set),
+                        breaker::tree_text(tree, 1, 1)
+                    ));
+                }
+                Found::Open => {
+                    open += 1;
+                    body.push_str(&format!(
+                        "# Open: neither a pairing nor a maker win was found.\nanimal {name}_OPEN{open} on {board} = {}\n",
+                        cells(*set)
+                    ));
+                }
+                Found::ContainsLoser => {}
+            }
+        }
+    }
+    let text = format!(
+        "gamecert 1\n# Written by `gamecert prove classify {board} up to {max_size}`: every polyomino\n# of up to {max_size} faces, a pairing or strategy tree searched first, then a\n# maker win on a ball of the board around it:\n{table}{header}{body}"
     );
     let code = check_written(&text);
     Ok((text, code))

@@ -11,12 +11,14 @@
 //! solver decides each exactly; nothing here is trusted, the kernel checks
 //! the certificate written from it.
 
-use super::maker::{Game, MAX_CELLS};
+use super::breaker::{self, Tree};
+use super::maker::{self, Game, MAX_CELLS};
 use crate::kernel::animals::Board;
 use crate::kernel::animals::lattice::Cell;
 use crate::kernel::animals::solid::{self, FaceGraph, Group};
 use crate::kernel::budget::{Budget, Exhausted};
-use crate::kernel::maker::WinnerClaim;
+use crate::kernel::game::{GameClaim, Side};
+use crate::kernel::maker::{ProofSequence, WinnerClaim};
 
 /// The (1,1) game decided on every polyomino of a board.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -107,4 +109,84 @@ pub fn classify(board: &Board, budget: &mut Budget) -> Result<Option<Classificat
         maximal_winners,
         elementary_losers,
     }))
+}
+
+/// What the producers found for one polyomino of a large board.
+#[derive(Clone, Debug)]
+pub enum Found {
+    /// A maker win (on a ball of the board around the goal).
+    Winner(ProofSequence),
+    /// A pairing or strategy tree (an elementary loser).
+    Loser(Tree),
+    /// It contains an elementary loser found earlier.
+    ContainsLoser,
+    /// Neither within the budget: an open case.
+    Open,
+}
+
+/// The polyominoes of up to `max_size` faces of a solid or graph board of
+/// any size, each decided if the producers can: a pairing or strategy tree
+/// of depth `depth` makes it an elementary loser, else a maker win found on
+/// a ball of the board around it makes it a winner; a polyomino containing
+/// an elementary loser found earlier is a loser without a search. Each
+/// search runs on a fresh budget from `budget`.
+pub fn survey(
+    board: &Board,
+    max_size: usize,
+    depth: usize,
+    budget: &dyn Fn() -> Budget,
+) -> Result<Option<Vec<(u128, Found)>>, Exhausted> {
+    let Some(graph) = board.face_graph() else {
+        return Ok(None);
+    };
+    let mut setup = budget();
+    let group = graph.group(&mut setup)?;
+    let inside = |small: u128, large: u128| {
+        small.count_ones() <= large.count_ones()
+            && group.iter().any(|p| solid::image(p, small) & !large == 0)
+    };
+    let mut out: Vec<(u128, Found)> = Vec::new();
+    for size in 1..graph.faces().min(max_size + 1) {
+        let mut sets = Vec::new();
+        solid::for_each_connected(&graph, size, &mut setup, &mut |set| {
+            if solid::least_image(&group, set) && graph.connected(graph.all() & !set) {
+                sets.push(set);
+            }
+        })?;
+        for set in sets {
+            let known_loser = out
+                .iter()
+                .any(|(l, f)| matches!(f, Found::Loser(_)) && inside(*l, set));
+            if known_loser {
+                out.push((set, Found::ContainsLoser));
+                continue;
+            }
+            let claim = GameClaim {
+                side: Side::Loser,
+                board: board.clone(),
+                goal: faces(set),
+                a: 1,
+                finish: None,
+                b: 1,
+            };
+            let found = match breaker::prove(&claim, depth, &mut budget()) {
+                Ok(Some(tree)) => Found::Loser(tree),
+                Ok(None) | Err(_) => {
+                    let winner = WinnerClaim {
+                        board: board.clone(),
+                        goal: faces(set),
+                        a: 1,
+                        finish: None,
+                        b: 1,
+                    };
+                    match maker::prove(&winner, None, &mut budget()) {
+                        Ok(maker::Search::Won(proof)) => Found::Winner(proof),
+                        _ => Found::Open,
+                    }
+                }
+            };
+            out.push((set, found));
+        }
+    }
+    Ok(Some(out))
 }

@@ -546,7 +546,36 @@ pub enum Search {
     TooLarge,
 }
 
-/// Searches for a maker win of `claim`: on its board when finite, else on
+/// On a solid or graph board of more than [`MAX_CELLS`] faces, the faces
+/// the search plays on: the goal's faces as written, then the faces
+/// around them in breadth-first order, [`MAX_CELLS`] in all. Placements
+/// that leave the ball are ignored and the breaker's marks outside it are
+/// wasted, so a win found inside the ball is a win on the whole board (the
+/// kernel checks the proof sequence on the whole board); a loss inside it
+/// says nothing.
+fn ball(graph: &crate::kernel::animals::solid::FaceGraph, goal: &[Cell]) -> Vec<Cell> {
+    let mut inside: Vec<usize> = goal
+        .iter()
+        .filter_map(|c| usize::try_from(c[0]).ok())
+        .filter(|&f| f < graph.faces())
+        .collect();
+    inside.dedup();
+    let mut next = 0;
+    while inside.len() < MAX_CELLS && next < inside.len() {
+        let f = inside[next];
+        next += 1;
+        for g in crate::kernel::animals::solid::members(graph.adjacent[f]) {
+            if inside.len() < MAX_CELLS && !inside.contains(&g) {
+                inside.push(g);
+            }
+        }
+    }
+    inside.sort_unstable();
+    inside.into_iter().map(|f| [f as i32, 0, 0]).collect()
+}
+
+/// Searches for a maker win of `claim`: on its board when finite (on a
+/// ball of [`MAX_CELLS`] faces around the goal as written when larger), else on
 /// `window` (a rectangle of the lattice, cells 0 <= x < cols, 0 <= y < rows),
 /// whose proof sequence is one on the lattice too.
 pub fn prove(
@@ -565,7 +594,8 @@ pub fn prove(
     let cells: Vec<Cell> = match &board {
         Board::Region(region) => region.cells().to_vec(),
         _ => match board.face_graph() {
-            Some(g) => (0..g.faces() as i32).map(|f| [f, 0, 0]).collect(),
+            Some(g) if g.faces() <= MAX_CELLS => (0..g.faces() as i32).map(|f| [f, 0, 0]).collect(),
+            Some(g) => ball(&g, &claim.goal),
             None => return Ok(Search::TooLarge),
         },
     };
@@ -579,5 +609,35 @@ pub fn prove(
     match game.first_move(budget)? {
         Some(first) => Ok(Search::Won(game.proof(first, budget)?)),
         None => Ok(Search::Lost),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{MAX_CELLS, ball};
+    use crate::kernel::animals::solid::{FaceGraph, Operator, Platonic, Solid};
+
+    #[test]
+    fn a_ball_on_a_large_solid_holds_the_goal_and_64_connected_faces() {
+        let graph = FaceGraph::of(Solid::Archimedean(Operator::Snub, Platonic::Dodecahedron))
+            .expect("the snub dodecahedron");
+        assert!(graph.faces() > MAX_CELLS);
+        let goal = [[40, 0, 0], [5, 0, 0]];
+        let cells = ball(&graph, &goal);
+        assert_eq!(cells.len(), MAX_CELLS);
+        assert!(goal.iter().all(|c| cells.contains(c)));
+        // Grown breadth-first from the goal: every face is reached from a
+        // goal face through faces of the ball.
+        let set = cells.iter().fold(0u128, |m, c| m | 1u128 << c[0]);
+        let mut reached = 1u128 << 40 | 1u128 << 5;
+        loop {
+            let next = crate::kernel::animals::solid::members(reached)
+                .fold(reached, |r, f| r | (graph.adjacent[f] & set));
+            if next == reached {
+                break;
+            }
+            reached = next;
+        }
+        assert_eq!(reached, set);
     }
 }
