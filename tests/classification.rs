@@ -214,3 +214,83 @@ fn corresponding_polyominoes_of_the_fourteen_faced_solids_agree() {
     }
     assert!(compared > 1000, "{compared} pairs compared");
 }
+
+/// The ids of the cited losers of `name`'s classification.
+fn loser_ids(text: &str, name: &str) -> Vec<String> {
+    let prefix = format!("claim {}-l", name.to_lowercase());
+    text.lines()
+        .filter_map(|l| l.strip_prefix("claim "))
+        .filter(|l| format!("claim {l}").starts_with(&prefix))
+        .filter_map(|l| l.split(':').next())
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn bounds_from_the_elementary_losers_are_exact_per_size() {
+    use gamecert::driver::{CheckOptions, check_source};
+    use gamecert::report::VerdictName;
+    let text = std::fs::read_to_string(SHIPPED).expect("shipped");
+    let mut claims = String::new();
+    let mut expected = Vec::new();
+    for name in ["CO", "TC", "TO", "A6"] {
+        let oracle = Oracle::of(adjacency(&text, name));
+        let losers = loser_ids(&text, name).join(", ");
+        let faces = oracle.adjacent.len();
+        let mut total = 0u64;
+        for size in 1..faces {
+            let winners = oracle
+                .outcomes
+                .iter()
+                .filter(|(set, wins)| **wins && set.count_ones() as usize == size)
+                .count() as u64;
+            total += winners;
+            let id = format!("{}-bound-{size}", name.to_lowercase());
+            claims.push_str(&format!(
+                "claim {id}: bound {name} size {size} winners <= {winners} by enumeration from {losers}\n"
+            ));
+            expected.push((id, VerdictName::Verified));
+            if winners > 0 {
+                let id = format!("{}-bound-{size}-low", name.to_lowercase());
+                claims.push_str(&format!(
+                    "claim {id}: bound {name} size {size} winners <= {} by enumeration from {losers}\n",
+                    winners - 1
+                ));
+                expected.push((id, VerdictName::Rejected));
+            }
+        }
+        let id = format!("{}-bound", name.to_lowercase());
+        claims.push_str(&format!(
+            "claim {id}: bound {name} winners <= {total} by enumeration from {losers}\n"
+        ));
+        expected.push((id, VerdictName::Verified));
+        let id = format!("{}-bound-low", name.to_lowercase());
+        claims.push_str(&format!(
+            "claim {id}: bound {name} winners <= {} by enumeration from {losers}\n",
+            total - 1
+        ));
+        expected.push((id, VerdictName::Rejected));
+    }
+    let options = CheckOptions {
+        jobs: 2,
+        limits: Limits {
+            max_nodes: None,
+            time: None,
+            max_entries: 1 << 22,
+        },
+        timings: false,
+        only: None,
+    };
+    let outcome = check_source("bounds.cert", &(text + &claims), &options);
+    let verdicts: HashMap<&str, VerdictName> = outcome
+        .report
+        .files
+        .iter()
+        .flat_map(|f| &f.claims)
+        .map(|c| (c.id.as_str(), c.verdict))
+        .collect();
+    for (id, verdict) in &expected {
+        assert_eq!(verdicts.get(id.as_str()), Some(verdict), "{id}");
+    }
+    assert!(expected.len() > 50);
+}

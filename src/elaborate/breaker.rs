@@ -18,6 +18,7 @@ use super::{
 use crate::kernel::animals::Board;
 use crate::kernel::animals::lattice::Cell;
 use crate::kernel::animals::solid::Group;
+use crate::kernel::breaker::bound::BoundClaim;
 use crate::kernel::breaker::classify::ClassifyClaim;
 use crate::kernel::breaker::priority::{ClassRules, OrderKey, Priority, PriorityRule};
 use crate::kernel::breaker::threshold::ThresholdClaim;
@@ -237,6 +238,35 @@ pub fn classify_claim(
         losers: losers.node,
     };
     Ok(Explicit::Classify(classify, ids(cites)))
+}
+
+/// `bound B [size K] winners <= W by enumeration from ...`.
+pub fn bound_claim(
+    claim: &ast::Claim,
+    boards: &HashMap<String, Result<Board, ElabError>>,
+) -> Result<Explicit, ElabError> {
+    let ast::Statement::Bound {
+        board,
+        size,
+        at_most,
+    } = &claim.statement.node
+    else {
+        unreachable!("called for bounds only")
+    };
+    let board = resolve_board(board, boards)?;
+    let Method::Enumeration(cites) = &claim.method.node else {
+        return Err(not_applicable(claim));
+    };
+    // A size beyond the board's has no polyomino: the bound holds at once.
+    let size = size
+        .as_ref()
+        .map(|k| usize::try_from(k.node).unwrap_or(usize::MAX));
+    let bound = BoundClaim {
+        board,
+        size,
+        at_most: at_most.node,
+    };
+    Ok(Explicit::Bound(bound, ids(cites)))
 }
 
 fn ids(cites: &[Spanned<String>]) -> Vec<Spanned<String>> {

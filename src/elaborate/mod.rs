@@ -544,6 +544,7 @@ pub fn claims_reading(
                 breaker::threshold_claim(claim, &boards, declared)
             }
             ast::Statement::Classify { .. } => breaker::classify_claim(claim, &boards),
+            ast::Statement::Bound { .. } => breaker::bound_claim(claim, &boards),
             _ => terms.transaction(|terms| explicit_claim(claim, terms, limits)),
         };
         if seen.insert(&claim.id.node, claim.id.span).is_some() {
@@ -1006,7 +1007,8 @@ fn explicit_claim(
         | ast::Statement::Winner { .. }
         | ast::Statement::Loser { .. }
         | ast::Statement::Threshold { .. }
-        | ast::Statement::Classify { .. } => {
+        | ast::Statement::Classify { .. }
+        | ast::Statement::Bound { .. } => {
             unreachable!("counting and maker claims are routed above")
         }
     };
@@ -1117,7 +1119,8 @@ fn partizan_claim(
         | ast::Statement::Winner { .. }
         | ast::Statement::Loser { .. }
         | ast::Statement::Threshold { .. }
-        | ast::Statement::Classify { .. } => {
+        | ast::Statement::Classify { .. }
+        | ast::Statement::Bound { .. } => {
             unreachable!("counting and maker claims are routed above")
         }
         ast::Statement::Outcome { game, .. }

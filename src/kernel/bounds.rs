@@ -110,5 +110,6 @@ pub fn within<C>(claim: &Claim<C>) -> bool {
         Claim::Priority(g, p) => game(g) && priority(p),
         Claim::Threshold(t, _) => board(&t.board) && cells(&t.goal),
         Claim::Classify(c, _) => board(&c.board),
+        Claim::Bound(c, _) => board(&c.board),
     }
 }

@@ -9,6 +9,7 @@
 
 use crate::kernel::animals::{self, CountClaim};
 use crate::kernel::bounds;
+use crate::kernel::breaker::bound::{self, BoundClaim};
 use crate::kernel::breaker::classify::{self, ClassifyClaim};
 use crate::kernel::breaker::priority::{self, Priority};
 use crate::kernel::breaker::threshold::{self, ThresholdClaim};
@@ -43,6 +44,7 @@ pub enum Claim<C> {
     Threshold(ThresholdClaim, Vec<C>),
     /// A classification of a finite board, citing claims.
     Classify(ClassifyClaim, Vec<C>),
+    Bound(BoundClaim, Vec<C>),
 }
 
 impl<C> Claim<C> {
@@ -52,7 +54,8 @@ impl<C> Claim<C> {
         match self {
             Claim::Derived(_, _, cites)
             | Claim::Threshold(_, cites)
-            | Claim::Classify(_, cites) => Some(cites),
+            | Claim::Classify(_, cites)
+            | Claim::Bound(_, cites) => Some(cites),
             _ => None,
         }
     }
@@ -76,6 +79,7 @@ impl<C> Claim<C> {
             Claim::Priority(g, p) => Claim::Priority(g.clone(), p.clone()),
             Claim::Threshold(t, cites) => Claim::Threshold(t.clone(), map(cites)?),
             Claim::Classify(c, cites) => Claim::Classify(c.clone(), map(cites)?),
+            Claim::Bound(c, cites) => Claim::Bound(c.clone(), map(cites)?),
         })
     }
 
@@ -94,6 +98,7 @@ impl<C> Claim<C> {
             Claim::Priority(..) => Rule::Priority,
             Claim::Threshold(..) => Rule::Threshold,
             Claim::Classify(..) => Rule::Classification,
+            Claim::Bound(..) => Rule::Bound,
         }
     }
 
@@ -152,6 +157,10 @@ pub fn check(
                 Err(verdict) => verdict,
             }
         }
+        Claim::Bound(bound_claim, cites) => match theorems(place, cites, ledger, Rule::Bound) {
+            Ok(cited) => bound::check(bound_claim, &cited, budget),
+            Err(verdict) => verdict,
+        },
     }
 }
 

@@ -11,6 +11,7 @@
 //! form a cycle, whatever the scheduling.
 
 use crate::kernel::animals::CountClaim;
+use crate::kernel::breaker::bound::BoundClaim;
 use crate::kernel::breaker::classify::ClassifyClaim;
 use crate::kernel::breaker::threshold::ThresholdClaim;
 use crate::kernel::game::GameClaim;
@@ -31,6 +32,8 @@ pub enum Established {
     Threshold(ThresholdClaim),
     /// A classification of a finite board.
     Classification(ClassifyClaim),
+    /// An upper bound on the winners of a finite board.
+    Bound(BoundClaim),
     /// A count of animals.
     AnimalCount(CountClaim),
     /// A Grundy value, outcome or position count of an impartial game.

@@ -36,6 +36,8 @@ pub enum Rule {
     Classification,
     /// B5: a loser by a (history-dependent) priority strategy.
     Priority,
+    /// B6: an upper bound on the winners of a finite board from cited losers.
+    Bound,
 }
 
 /// The derived rules of SPEC 3.5.
@@ -66,6 +68,7 @@ impl Rule {
             Rule::Threshold => "breaker.threshold",
             Rule::Classification => "breaker.classification",
             Rule::Priority => "breaker.priority",
+            Rule::Bound => "breaker.bound",
             Rule::Derived(kind) => match kind {
                 DerivedKind::Trivial => "maker.trivial",
                 DerivedKind::Proposition21 => "maker.proposition-2.1",
@@ -340,6 +343,17 @@ pub enum ClassifyFailure {
     Contradiction { animal: Vec<Cell> },
 }
 
+/// Why a bound on the winners is not established.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BoundFailure {
+    /// A cited claim (counting from 1) is not a loser of this board's (1,1)
+    /// game.
+    CitedOtherGame { citation: usize },
+    /// More polyominoes contain no cited loser than the bound allows; this
+    /// is one of them.
+    TooMany { candidates: u64, example: Vec<Cell> },
+}
+
 /// What the rules of a maker-breaker game decide without a certificate
 /// (`kernel::game`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -493,6 +507,8 @@ pub enum Rejection {
     Threshold(ThresholdFailure),
     /// A classification is not established by its citations.
     Classify(ClassifyFailure),
+    /// A bound on the winners is not established by its citations.
+    Bound(BoundFailure),
     /// A table entry is wrong (so the table does not support the claim).
     TableEntry {
         entry: usize,

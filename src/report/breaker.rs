@@ -2,7 +2,9 @@
 //! and classifications.
 
 use crate::kernel::animals::lattice::Cell;
-use crate::kernel::verdict::{BreakerFailure, ClassifyFailure, Rule, ThresholdFailure};
+use crate::kernel::verdict::{
+    BoundFailure, BreakerFailure, ClassifyFailure, Rule, ThresholdFailure,
+};
 use crate::syntax::printer;
 
 /// Cells as certificates write them, separated by spaces.
@@ -34,6 +36,9 @@ pub fn verified(rule: Rule, value: u64) -> String {
             "every maker move answered in a tree of {value} nodes; every leaf's pairing spoils every placement left"
         ),
         Rule::Threshold => format!("each of the {value} entries has its winner and loser"),
+        Rule::Bound => format!(
+            "{value} polyominoes contain no cited loser (every larger one contains one)"
+        ),
         Rule::Priority => format!(
             "no order of maker marks completes any of the {value} placements searched (modulo the period)"
         ),
@@ -146,6 +151,22 @@ pub fn threshold_text(f: &ThresholdFailure) -> String {
         ThresholdFailure::MissingLoser { n, b } => {
             format!("no cited claim makes the animal a ({n},{b})-loser")
         }
+    }
+}
+
+/// Why a bound on the winners fails.
+pub fn bound_text(f: &BoundFailure) -> String {
+    match f {
+        BoundFailure::CitedOtherGame { citation } => {
+            format!("cited claim {citation} is not a loser of this board's (1,1) game")
+        }
+        BoundFailure::TooMany {
+            candidates,
+            example,
+        } => format!(
+            "{candidates} polyominoes contain no cited loser, more than the bound; one is {}",
+            cells(example, 1)
+        ),
     }
 }
 

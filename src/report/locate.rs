@@ -10,8 +10,8 @@
 
 use crate::kernel::animals::lattice::Cell;
 use crate::kernel::verdict::{
-    BreakerFailure, ClassifyFailure, DerivedFailure, MakerFailure, Malformed, Rejection,
-    ThresholdFailure, Verdict,
+    BoundFailure, BreakerFailure, ClassifyFailure, DerivedFailure, MakerFailure, Malformed,
+    Rejection, ThresholdFailure, Verdict,
 };
 use crate::syntax::ast::{self, Answer, Method, Span, Statement};
 
@@ -105,7 +105,12 @@ fn rejected(claim: &ast::Claim, rejection: &Rejection) -> Option<Location> {
                 _ => None,
             },
         },
-        Rejection::Classify(ClassifyFailure::CitedOtherGame { citation: k }) => citation(claim, *k),
+        Rejection::Classify(ClassifyFailure::CitedOtherGame { citation: k })
+        | Rejection::Bound(BoundFailure::CitedOtherGame { citation: k }) => citation(claim, *k),
+        Rejection::Bound(BoundFailure::TooMany { .. }) => Some(Location::new(
+            claim.statement.span,
+            "more possible winners than this bound",
+        )),
         Rejection::Classify(_) => Some(Location::new(
             claim.method.span,
             "the cited winners and losers",

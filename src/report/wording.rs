@@ -52,7 +52,7 @@ fn verified_text(rule: Rule, nodes: u64, measure: u64) -> String {
             format!("hypotheses checked; the maker wins within {measure} turn{plural}")
         }
         Rule::Derived(_) => "hypotheses checked".to_string(),
-        Rule::Paving | Rule::Priority | Rule::Threshold | Rule::Classification => {
+        Rule::Paving | Rule::Priority | Rule::Threshold | Rule::Classification | Rule::Bound => {
             super::breaker::verified(rule, measure)
         }
         Rule::PartizanDefinition => {
@@ -199,6 +199,7 @@ fn rejection_text(rule: Rule, r: &Rejection) -> String {
         }
         Rejection::Threshold(failure) => super::breaker::threshold_text(failure),
         Rejection::Classify(failure) => super::breaker::classify_text(failure),
+        Rejection::Bound(failure) => super::breaker::bound_text(failure),
         Rejection::TableEntry {
             entry,
             claimed,

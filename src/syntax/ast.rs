@@ -210,6 +210,12 @@ pub enum Statement {
         winners: Spanned<u64>,
         losers: Spanned<u64>,
     },
+    /// `bound BOARD [size K] winners <= W`.
+    Bound {
+        board: Spanned<String>,
+        size: Option<Spanned<u64>>,
+        at_most: Spanned<u64>,
+    },
 }
 
 impl Statement {
@@ -227,6 +233,7 @@ impl Statement {
             Statement::Loser { .. } => StatementKind::Loser,
             Statement::Threshold { .. } => StatementKind::Threshold,
             Statement::Classify { .. } => StatementKind::Classify,
+            Statement::Bound { .. } => StatementKind::Bound,
         }
     }
 }
@@ -257,6 +264,8 @@ pub enum StatementKind {
     Threshold,
     /// `classify`.
     Classify,
+    /// `bound`.
+    Bound,
 }
 
 /// The families of statements, which share games, methods and help: a
@@ -275,7 +284,7 @@ pub enum Family {
 impl StatementKind {
     /// Every kind, the most common first (a misspelling's suggestion goes
     /// to the first of equally close keywords).
-    pub const ALL: [StatementKind; 11] = [
+    pub const ALL: [StatementKind; 12] = [
         StatementKind::Grundy,
         StatementKind::Outcome,
         StatementKind::CountPositions,
@@ -287,6 +296,7 @@ impl StatementKind {
         StatementKind::Loser,
         StatementKind::Threshold,
         StatementKind::Classify,
+        StatementKind::Bound,
     ];
 
     /// The statement's first word (`count` for both counts).
@@ -302,6 +312,7 @@ impl StatementKind {
             StatementKind::Loser => "loser",
             StatementKind::Threshold => "threshold",
             StatementKind::Classify => "classify",
+            StatementKind::Bound => "bound",
         }
     }
 
@@ -318,7 +329,8 @@ impl StatementKind {
             | StatementKind::Winner
             | StatementKind::Loser
             | StatementKind::Threshold
-            | StatementKind::Classify => &[Family::Animals],
+            | StatementKind::Classify
+            | StatementKind::Bound => &[Family::Animals],
         }
     }
 

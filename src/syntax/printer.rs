@@ -118,6 +118,17 @@ pub fn statement(s: &Statement) -> String {
             "classify {} = ({} winners, {} losers)",
             board.node, winners.node, losers.node
         ),
+        Statement::Bound {
+            board,
+            size,
+            at_most,
+        } => match size {
+            Some(size) => format!(
+                "bound {} size {} winners <= {}",
+                board.node, size.node, at_most.node
+            ),
+            None => format!("bound {} winners <= {}", board.node, at_most.node),
+        },
         Statement::CountAnimals {
             kind,
             board,

@@ -227,6 +227,17 @@ impl<'a> Spans<'a> {
                 self.spanned(board, "board name");
                 self.spanned(sequence, "threshold sequence");
             }
+            Statement::Bound {
+                board,
+                size,
+                at_most,
+            } => {
+                self.spanned(board, "board name");
+                if let Some(size) = size {
+                    self.spanned(size, "size");
+                }
+                self.spanned(at_most, "bound");
+            }
             Statement::Classify {
                 board,
                 winners,

@@ -63,7 +63,7 @@ pub fn check(claim: &ClassifyClaim, cited: &[&Theorem], mut budget: Budget) -> V
 /// decides the (1,1) game (Lemma 5.2: a win with one mark in every turn,
 /// the completing one included, against b >= 1; a loss with a >= 1 marks
 /// against b <= 1).
-fn decides_unbiased(c: &GameClaim, board: &Board) -> Option<(Side, u128)> {
+pub(super) fn decides_unbiased(c: &GameClaim, board: &Board) -> Option<(Side, u128)> {
     let applies = c.board == *board
         && match c.side {
             Side::Winner => c.a <= 1 && c.completing() <= 1 && c.b >= 1,

@@ -10,6 +10,7 @@
 //! congruence fixing the position), and every leaf's pairing must spoil
 //! every placement the maker can still complete.
 
+pub mod bound;
 pub mod classify;
 pub mod period;
 pub mod priority;

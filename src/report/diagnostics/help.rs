@@ -79,6 +79,9 @@ pub fn methods(kind: StatementKind) -> &'static str {
         }
         StatementKind::Threshold => "thresholds are checked `by citation from ID, ...`",
         StatementKind::Classify => "classifications are checked `by enumeration from ID, ...`",
+        StatementKind::Bound => {
+            "bounds on the winners are checked `by enumeration from ID, ...` (cited losers)"
+        }
     }
 }
 

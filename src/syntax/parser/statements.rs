@@ -26,6 +26,7 @@ impl Parser<'_> {
             Statement::Winner { game, .. } | Statement::Loser { game, .. } => game.span.end,
             Statement::Threshold { sequence, .. } => sequence.span.end,
             Statement::Classify { losers, .. } => losers.span.end,
+            Statement::Bound { at_most, .. } => at_most.span.end,
         };
         let statement = Spanned {
             node: statement,
@@ -241,6 +242,27 @@ impl Parser<'_> {
                         board,
                         winners,
                         losers,
+                    },
+                ))
+            }
+            "bound" => {
+                let (rest, board) = self.name(rest, "a board")?;
+                let (rest, size) = match self.keyword(rest, "size") {
+                    Ok((rest, _)) => {
+                        let (rest, size) = self.number(rest)?;
+                        (rest, Some(size))
+                    }
+                    Err(_) => (rest, None),
+                };
+                let (rest, _) = self.keyword(rest, "winners")?;
+                let (rest, _) = self.symbol(rest, "<=")?;
+                let (rest, at_most) = self.number(rest)?;
+                Ok((
+                    rest,
+                    Statement::Bound {
+                        board,
+                        size,
+                        at_most,
                     },
                 ))
             }
