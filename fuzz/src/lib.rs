@@ -351,6 +351,12 @@ pub enum ClaimGen {
         losers: Num,
         cites: Vec<Cite>,
     },
+    Bound {
+        board: BoardRef,
+        size: Option<Num>,
+        at_most: Num,
+        cites: Vec<Cite>,
+    },
     Mixed(Box<ClaimGen>, Box<ClaimGen>),
 }
 
@@ -888,6 +894,19 @@ impl Out {
                         "classify {board} = ({} winners, {} losers)",
                         winners.0, losers.0
                     ),
+                    format!("enumeration from {}", self.cites(cites)),
+                )
+            }
+            ClaimGen::Bound {
+                board,
+                size,
+                at_most,
+                cites,
+            } => {
+                let (board, _) = self.board(*board);
+                let size = size.map_or(String::new(), |k| format!(" size {}", k.0));
+                (
+                    format!("bound {board}{size} winners <= {}", at_most.0),
                     format!("enumeration from {}", self.cites(cites)),
                 )
             }

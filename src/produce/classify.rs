@@ -139,8 +139,7 @@ pub fn survey(
     let Some(graph) = board.face_graph() else {
         return Ok(None);
     };
-    let mut setup = budget();
-    let group = graph.group(&mut setup)?;
+    let group = graph.group(&mut budget())?;
     let inside = |small: u128, large: u128| {
         small.count_ones() <= large.count_ones()
             && group.iter().any(|p| solid::image(p, small) & !large == 0)
@@ -148,7 +147,7 @@ pub fn survey(
     let mut out: Vec<(u128, Found)> = Vec::new();
     for size in 1..graph.faces().min(max_size + 1) {
         let mut sets = Vec::new();
-        solid::for_each_connected(&graph, size, &mut setup, &mut |set| {
+        solid::for_each_connected(&graph, size, &mut budget(), &mut |set| {
             if solid::least_image(&group, set) && graph.connected(graph.all() & !set) {
                 sets.push(set);
             }
