@@ -196,9 +196,30 @@ fn prove_classification(
             cited.join(", ")
         )
     } else {
+        // Without a certificate for every elementary loser, what the
+        // certified losers show is a bound: the polyominoes containing none
+        // of them.
+        let certified: Vec<u128> = found
+            .elementary_losers
+            .iter()
+            .zip(0..)
+            .filter(|(_, i)| !open.contains(&format!("{name}_L{}", i + 1)))
+            .map(|(&l, _)| l)
+            .collect();
+        let left = found
+            .decided
+            .iter()
+            .filter(|(set, _)| !certified.iter().any(|&l| found.inside(l, *set)))
+            .count();
         format!(
-            "# Open: no pairing or strategy tree of depth {TREE_DEPTH} was found for {}, so the\n# classification ({winners} winners, {losers} losers by the solver) is not claimed.\n",
-            open.join(", ")
+            "# Open: no pairing or strategy tree of depth {TREE_DEPTH} was found for {}, so the\n# classification ({winners} winners, {losers} losers by the solver) is not claimed;\n# the certified losers leave {left} possible winners.\nclaim {id}-bound: bound {board} winners <= {left} by enumeration from {}\n",
+            open.join(", "),
+            cited
+                .iter()
+                .filter(|c| c.contains("-l"))
+                .cloned()
+                .collect::<Vec<_>>()
+                .join(", ")
         )
     };
     let text = format!(

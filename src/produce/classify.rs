@@ -30,9 +30,17 @@ pub struct Classification {
     pub maximal_winners: Vec<u128>,
     /// The losers that contain no copy of a smaller loser.
     pub elementary_losers: Vec<u128>,
+    /// The board's automorphisms.
+    group: Group,
 }
 
 impl Classification {
+    /// Whether some automorphism maps the face set `small` into `large`.
+    pub fn inside(&self, small: u128, large: u128) -> bool {
+        small.count_ones() <= large.count_ones()
+            && self.group.iter().any(|p| solid::image(p, small) & !large == 0)
+    }
+
     /// How many polyominoes the maker wins and loses.
     pub fn counts(&self) -> (u64, u64) {
         let winners = self.decided.iter().filter(|d| d.1).count() as u64;
@@ -73,8 +81,20 @@ pub fn classify(board: &Board, budget: &mut Budget) -> Result<Option<Classificat
     }
     let group = graph.group(budget)?;
     let cells: Vec<Cell> = (0..graph.faces() as i32).map(|f| [f, 0, 0]).collect();
+    // Some automorphism maps `small` into `large`.
+    let inside = |small: u128, large: u128| {
+        small.count_ones() <= large.count_ones()
+            && group.iter().any(|p| solid::image(p, small) & !large == 0)
+    };
+    // By size, so that a polyomino containing an elementary loser found
+    // earlier is known to be a loser without a search.
     let mut decided = Vec::new();
+    let mut elementary_losers: Vec<u128> = Vec::new();
     for set in polyominoes(&graph, &group, budget)? {
+        if elementary_losers.iter().any(|&l| inside(l, set)) {
+            decided.push((set, false));
+            continue;
+        }
         let claim = WinnerClaim {
             board: board.clone(),
             goal: faces(set),
@@ -85,29 +105,23 @@ pub fn classify(board: &Board, budget: &mut Budget) -> Result<Option<Classificat
         let Some(mut game) = Game::new(&claim, &cells, budget)? else {
             return Ok(None);
         };
-        decided.push((set, game.first_move(budget)?.is_some()));
+        let wins = game.first_move(budget)?.is_some();
+        if !wins {
+            elementary_losers.push(set);
+        }
+        decided.push((set, wins));
     }
-    // Some automorphism maps `small` into `large`.
-    let inside = |small: u128, large: u128| {
-        small.count_ones() <= large.count_ones()
-            && group.iter().any(|p| solid::image(p, small) & !large == 0)
-    };
     let winners: Vec<u128> = decided.iter().filter(|d| d.1).map(|d| d.0).collect();
-    let losers: Vec<u128> = decided.iter().filter(|d| !d.1).map(|d| d.0).collect();
     let maximal_winners = winners
         .iter()
         .copied()
         .filter(|&w| !winners.iter().any(|&v| v != w && inside(w, v)))
         .collect();
-    let elementary_losers = losers
-        .iter()
-        .copied()
-        .filter(|&l| !losers.iter().any(|&m| m != l && inside(m, l)))
-        .collect();
     Ok(Some(Classification {
         decided,
         maximal_winners,
         elementary_losers,
+        group,
     }))
 }
 
