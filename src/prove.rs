@@ -123,6 +123,31 @@ fn board_of(header: &str, board: &str) -> Result<gamecert::kernel::animals::Boar
     }
 }
 
+/// How a written classification names a board's claims (`co-w1`) and
+/// animals (`CO_W1`).
+struct Naming {
+    id: String,
+    name: String,
+}
+
+impl Naming {
+    fn of(board: &str) -> Naming {
+        Naming {
+            id: board.to_lowercase().replace(' ', "-"),
+            name: board.to_uppercase().replace([' ', '-'], "_"),
+        }
+    }
+}
+
+/// A face set as the cells of an animal declaration: `(0) (3) (7)`.
+fn face_list(set: u128) -> String {
+    gamecert::produce::classify::faces(set)
+        .iter()
+        .map(|c| format!("({})", c[0]))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// `gamecert prove classify BOARD`: every polyomino of a finite board
 /// decided by the exhaustive solver; the certificate cites the maximal
 /// winners (proof sequences searched at check time) and the elementary
@@ -147,22 +172,14 @@ fn prove_classification(
         Err(e) => return Err((format!("budget exhausted: {e:?}"), 3)),
     };
     let (winners, losers) = found.counts();
-    let id = board.to_lowercase().replace(' ', "-");
-    let name = board.to_uppercase().replace([' ', '-'], "_");
-    let cells = |set: u128| {
-        faces(set)
-            .iter()
-            .map(|c| format!("({})", c[0]))
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
+    let Naming { id, name } = Naming::of(board);
     let mut body = String::new();
     let mut cited = Vec::new();
     for (i, &w) in found.maximal_winners.iter().enumerate() {
         let (animal, claim) = (format!("{name}_W{}", i + 1), format!("{id}-w{}", i + 1));
         body.push_str(&format!(
             "animal {animal} on {board} = {}\nclaim {claim}: winner {animal} on {board} (1,1) by proof-sequence {{\n  search board\n}}\n",
-            cells(w)
+            face_list(w)
         ));
         cited.push(claim);
     }
@@ -177,7 +194,7 @@ fn prove_classification(
             finish: None,
             b: 1,
         };
-        body.push_str(&format!("animal {animal} on {board} = {}\n", cells(l)));
+        body.push_str(&format!("animal {animal} on {board} = {}\n", face_list(l)));
         match breaker::prove(&goal, TREE_DEPTH, &mut budget) {
             Ok(Some(tree)) => {
                 body.push_str(&format!(
@@ -244,7 +261,7 @@ fn survey_board(
     max_size: usize,
     limits: &Limits,
 ) -> Result<(String, i32), (String, i32)> {
-    use gamecert::produce::classify::{Found, faces, survey};
+    use gamecert::produce::classify::{Found, survey};
     let kernel_board = board_of(header, board)?;
     let dimension = kernel_board.dimension();
     let found = match survey(&kernel_board, max_size, TREE_DEPTH, &|| limits.budget()) {
@@ -252,15 +269,7 @@ fn survey_board(
         Ok(None) => return Err((format!("`{board}` is not a solid or graph board"), 2)),
         Err(e) => return Err((format!("budget exhausted: {e:?}"), 3)),
     };
-    let id = board.to_lowercase().replace(' ', "-");
-    let name = board.to_uppercase().replace([' ', '-'], "_");
-    let cells = |set: u128| {
-        faces(set)
-            .iter()
-            .map(|c| format!("({})", c[0]))
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
+    let Naming { id, name } = Naming::of(board);
     let mut table = String::new();
     let mut body = String::new();
     let (mut winners, mut losers, mut open) = (0, 0, 0);
@@ -289,7 +298,7 @@ fn survey_board(
                         (format!("{name}_W{winners}"), format!("{id}-w{winners}"));
                     body.push_str(&format!(
                         "animal {animal} on {board} = {}\nclaim {claim}: winner {animal} on {board} (1,1) by proof-sequence {{\n{}}}\n",
-                        cells(*set),
+                        face_list(*set),
                         proof_text(proof, dimension)
                     ));
                 }
@@ -298,7 +307,7 @@ fn survey_board(
                     let (animal, claim) = (format!("{name}_L{losers}"), format!("{id}-l{losers}"));
                     body.push_str(&format!(
                         "animal {animal} on {board} = {}\nclaim {claim}: loser {animal} on {board} (1,1) by pairing {{\n{}}}\n",
-                        cells(*set),
+                        face_list(*set),
                         breaker::tree_text(tree, 1, 1)
                     ));
                 }
@@ -306,7 +315,7 @@ fn survey_board(
                     open += 1;
                     body.push_str(&format!(
                         "# Open: neither a pairing nor a maker win was found.\nanimal {name}_OPEN{open} on {board} = {}\n",
-                        cells(*set)
+                        face_list(*set)
                     ));
                 }
                 Found::ContainsLoser => {}

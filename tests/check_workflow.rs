@@ -12,26 +12,12 @@ use quick_xml::Reader;
 use quick_xml::events::{BytesStart, Event};
 use serde_json::Value;
 
+mod common;
+
+use common::{gamecert_in as gamecert, shipped};
+
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "gamecert-workflow-test-{name}-{}",
-        std::process::id()
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch directory");
-    dir
-}
-
-fn gamecert(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gamecert"))
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .expect("binary runs")
-}
-
-fn shipped(path: &str) -> String {
-    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(path)).expect("shipped")
+    common::scratch("workflow", name)
 }
 
 /// Each claim of a JSON report as (id, verdict, cached).

@@ -38,7 +38,10 @@ impl Classification {
     /// Whether some automorphism maps the face set `small` into `large`.
     pub fn inside(&self, small: u128, large: u128) -> bool {
         small.count_ones() <= large.count_ones()
-            && self.group.iter().any(|p| solid::image(p, small) & !large == 0)
+            && self
+                .group
+                .iter()
+                .any(|p| solid::image(p, small) & !large == 0)
     }
 
     /// How many polyominoes the maker wins and loses.

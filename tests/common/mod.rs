@@ -56,3 +56,30 @@ pub fn shipped_claims(relative: &str) -> Vec<gamecert::elaborate::ElaboratedClai
     let text = std::fs::read_to_string(&path).expect("shipped certificate");
     gamecert::elaborate::claims(&gamecert::syntax::parse_file(&text))
 }
+
+/// A fresh empty directory under the temporary directory, named for the
+/// test and the process.
+pub fn scratch(test: &str, name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "gamecert-{test}-test-{name}-{}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch directory");
+    dir
+}
+
+/// Runs the `gamecert` binary in `dir`.
+pub fn gamecert_in(dir: &std::path::Path, args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_gamecert"))
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .expect("binary runs")
+}
+
+/// A shipped file's text, by its path from the crate root.
+pub fn shipped(path: &str) -> String {
+    std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path))
+        .expect("shipped")
+}
