@@ -264,6 +264,9 @@ fn survey_board(
     use gamecert::produce::classify::{Found, survey};
     let kernel_board = board_of(header, board)?;
     let dimension = kernel_board.dimension();
+    let searchable = kernel_board
+        .face_graph()
+        .is_some_and(|g| g.faces() <= gamecert::produce::maker::MAX_CELLS);
     let found = match survey(&kernel_board, max_size, TREE_DEPTH, &|| limits.budget()) {
         Ok(Some(found)) => found,
         Ok(None) => return Err((format!("`{board}` is not a solid or graph board"), 2)),
@@ -273,6 +276,8 @@ fn survey_board(
     let mut table = String::new();
     let mut body = String::new();
     let (mut winners, mut losers, mut open) = (0, 0, 0);
+    // Per size, the polyominoes that contain no elementary loser found.
+    let mut candidates: Vec<(usize, usize)> = Vec::new();
     for size in 1..=max_size {
         let of_size: Vec<&(u128, Found)> = found
             .iter()
@@ -286,6 +291,7 @@ fn survey_board(
         if of_size.is_empty() {
             continue;
         }
+        candidates.push((size, w + o));
         table.push_str(&format!(
             "#   size {size}: {} polyominoes: {w} winners, {l} elementary losers, {c} containing one, {o} open\n",
             of_size.len()
@@ -296,10 +302,16 @@ fn survey_board(
                     winners += 1;
                     let (animal, claim) =
                         (format!("{name}_W{winners}"), format!("{id}-w{winners}"));
-                    body.push_str(&format!(
-                        "animal {animal} on {board} = {}\nclaim {claim}: winner {animal} on {board} (1,1) by proof-sequence {{\n{}}}\n",
-                        face_list(*set),
+                    // A board the solver plays on whole is searched again at
+                    // check time; a larger one needs its sequence written.
+                    let sequence = if searchable {
+                        "  search board\n".to_string()
+                    } else {
                         proof_text(proof, dimension)
+                    };
+                    body.push_str(&format!(
+                        "animal {animal} on {board} = {}\nclaim {claim}: winner {animal} on {board} (1,1) by proof-sequence {{\n{sequence}}}\n",
+                        face_list(*set),
                     ));
                 }
                 Found::Loser(tree) => {
@@ -323,10 +335,39 @@ fn survey_board(
         }
     }
     let text = format!(
-        "gamecert 1\n# Written by `gamecert prove classify {board} up to {max_size}`: every polyomino\n# of up to {max_size} faces, a pairing or strategy tree searched first, then a\n# maker win on a ball of the board around it:\n{table}{header}{body}"
+        "gamecert 1\n# Written by `gamecert prove classify {board} up to {max_size}`: every polyomino\n# of up to {max_size} faces, a pairing or strategy tree searched first, then a\n# maker win on a ball of the board around it:\n{table}{header}{body}{}",
+        bounds(&id, board, losers, &candidates)
     );
     let code = check_written(&text);
     Ok((text, code))
+}
+
+/// The bound claims a survey supports, citing its `losers` elementary
+/// losers: one per size, and the total when no polyomino of the largest
+/// size surveyed is left (then no larger one is a winner either).
+fn bounds(id: &str, board: &str, losers: usize, candidates: &[(usize, usize)]) -> String {
+    if losers == 0 {
+        return String::new();
+    }
+    let cites = (1..=losers)
+        .map(|i| format!("{id}-l{i}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let mut out: String = candidates
+        .iter()
+        .map(|(size, left)| {
+            format!(
+                "claim {id}-bound-{size}: bound {board} size {size} winners <= {left} by enumeration from {cites}\n"
+            )
+        })
+        .collect();
+    if candidates.last().is_some_and(|&(_, left)| left == 0) {
+        let total: usize = candidates.iter().map(|c| c.1).sum();
+        out.push_str(&format!(
+            "claim {id}-bound: bound {board} winners <= {total} by enumeration from {cites}\n"
+        ));
+    }
+    out
 }
 
 /// How many maker marks a strategy tree answers before its pairing (3:
