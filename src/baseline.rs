@@ -5,8 +5,10 @@
 //! or failing that by its fingerprint (a renamed or moved claim keeps its
 //! meaning). It is *worse* when it was VERIFIED and is not any more, or when
 //! it is new and not VERIFIED: a baseline excuses known failures, never new
-//! ones. Claims the baseline had that are gone are listed, not failed:
-//! removing a claim is a change `gamecert diff` reports.
+//! ones. Claims the baseline had that are gone are listed as GONE, not
+//! failed (removing a claim is a change `gamecert diff` reports), except a
+//! VERIFIED one gone from a file that now has problems: a syntax error may
+//! have swallowed it, so it counts as worse.
 
 use std::collections::HashMap;
 
@@ -51,6 +53,9 @@ pub struct Worse {
 pub struct Comparison {
     /// Claims that got worse, in report order.
     pub worse: Vec<Worse>,
+    /// Claims of the baseline that are not in the run (by file and id, nor
+    /// by fingerprint), with their old verdicts.
+    pub gone: Vec<(String, String, String)>,
     /// Claims that were not VERIFIED and now are.
     pub better: usize,
     /// Files with more problems (syntax, includes) than in the baseline.
@@ -107,6 +112,53 @@ impl Baseline {
     /// Compares the run's report with the baseline.
     pub fn compare(&self, report: &Report) -> Comparison {
         let mut comparison = Comparison::default();
+        let present: std::collections::HashSet<(String, String)> = report
+            .files
+            .iter()
+            .flat_map(|f| f.claims.iter().map(|c| (f.path.clone(), c.id.clone())))
+            .collect();
+        let fingerprints: std::collections::HashSet<&str> = report
+            .files
+            .iter()
+            .flat_map(|f| f.claims.iter().map(|c| c.fingerprint.as_str()))
+            .collect();
+        let with_errors: std::collections::HashSet<&str> = report
+            .files
+            .iter()
+            .filter(|f| !f.errors.is_empty())
+            .map(|f| f.path.as_str())
+            .collect();
+        let mut gone: Vec<(&(String, String), &Old)> = self
+            .by_id
+            .iter()
+            .filter(|(key, old)| {
+                !present.contains(*key)
+                    && old
+                        .fingerprint
+                        .as_deref()
+                        .is_none_or(|fp| !fingerprints.contains(fp))
+            })
+            .collect();
+        gone.sort_by(|a, b| a.0.cmp(b.0));
+        for ((path, id), old) in gone {
+            // A verified claim that vanished from a file with problems was
+            // most likely swallowed by a syntax error: that is worse. One
+            // removed from a clean file is a change `diff` reports.
+            if old.verdict == VerdictName::Verified.word() && with_errors.contains(path.as_str()) {
+                comparison.worse.push(Worse {
+                    path: path.clone(),
+                    line: 0,
+                    id: id.clone(),
+                    statement: "(no longer read: the file has errors)".to_string(),
+                    old: Some(old.verdict.clone()),
+                    new: VerdictName::Error,
+                });
+            } else {
+                comparison
+                    .gone
+                    .push((path.clone(), id.clone(), old.verdict.clone()));
+            }
+        }
         for file in &report.files {
             let before = self.errors.get(&file.path).copied().unwrap_or(0);
             if file.errors.len() > before {
@@ -173,6 +225,11 @@ impl Comparison {
                 w.statement,
                 w.old.as_deref().unwrap_or("new claim"),
                 w.new.word()
+            ));
+        }
+        for (path, id, verdict) in &self.gone {
+            out.push_str(&format!(
+                "GONE      {path}  {id}  (was {verdict}; removed or renamed)\n"
             ));
         }
         for path in &self.new_file_errors {

@@ -187,6 +187,26 @@ fn a_baseline_fails_only_claims_that_got_worse() {
     .expect("write");
     assert_eq!(against(&dir).status.code(), Some(0));
 
+    // A verified claim swallowed by a syntax error, while an old syntax
+    // error is fixed (the file's problem count stays the same): worse.
+    let tet = "gamecert 1\nboard TET = tetrahedron\nanimal L on TET = (0) (1) (2)\n\
+               claim l: loser L on TET (1,1) by pairing {\n  pair (0) (1)\n  pair (2) (3)\n}\n";
+    std::fs::write(
+        dir.join("values.cert"),
+        format!("{tet}claim good: bound TET winners <= 2 by enumeration from l\nclaim bad: bound TET winners <= -1 by enumeration from l\n"),
+    )
+    .expect("write");
+    let json = gamecert(&dir, &["check", "--format", "json", "values.cert"]);
+    std::fs::write(dir.join("old.json"), &json.stdout).expect("baseline");
+    std::fs::write(
+        dir.join("values.cert"),
+        format!("{tet}claim good: bound TET winners <= -2 by enumeration from l\nclaim bad: bound TET winners <= 5 by enumeration from l\n"),
+    )
+    .expect("write");
+    let swallowed = against(&dir);
+    assert_eq!(swallowed.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&swallowed.stdout).contains("good: (no longer read"));
+
     // A baseline that is not a report is a usage error.
     std::fs::write(dir.join("old.json"), "[1, 2]").expect("write");
     assert_eq!(against(&dir).status.code(), Some(2));

@@ -911,3 +911,29 @@ fn grid_witnesses_say_rows_and_columns() {
         "{stdout}"
     );
 }
+
+#[test]
+fn large_antiprisms_list_their_symmetries_under_a_node_budget() {
+    // Listing the group used to grow factorially around the n-gon (and a
+    // node budget does not bound the listing): antiprism 40 must answer.
+    let dir = std::env::temp_dir().join(format!("gamecert-antiprism-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch");
+    std::fs::write(
+        dir.join("a.cert"),
+        "gamecert 1\nboard A = antiprism 40\nclaim b: bound A size 1 winners <= 2 by enumeration\n",
+    )
+    .expect("write");
+    let out = Command::new(env!("CARGO_BIN_EXE_gamecert"))
+        .current_dir(&dir)
+        .args(["check", "--budget", "1000", "a.cert"])
+        .output()
+        .expect("binary runs");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

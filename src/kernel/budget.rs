@@ -139,6 +139,14 @@ impl Budget {
         Ok(())
     }
 
+    /// The same budget allowed at most `more` further ticks (and no more
+    /// than it allowed already).
+    pub fn with_more_steps(self, more: u64) -> Budget {
+        let cap = self.ticks.saturating_add(more);
+        let max = self.max_ticks.map_or(cap, |m| m.min(cap));
+        self.with_step_limit(max)
+    }
+
     /// The same budget with at most `max` ticks: a bound that gives the
     /// same answer on every machine.
     pub fn with_step_limit(mut self, max: u64) -> Budget {

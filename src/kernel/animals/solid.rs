@@ -40,6 +40,11 @@ static GROUPS: Mutex<BTreeMap<Vec<u128>, Group>> = Mutex::new(BTreeMap::new());
 /// The most faces a board may have (one `u128` of faces).
 pub const MAX_FACES: usize = 128;
 
+/// The most steps the listing of one board's automorphisms may take: the
+/// solids need a few thousand, adversarial graphs are cut off (UNDECIDED)
+/// within about a second whatever the run's budget.
+const GROUP_STEPS: u64 = 20_000_000;
+
 /// A finite board: faces and which share an edge.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FaceGraph {
@@ -201,20 +206,30 @@ impl FaceGraph {
     /// (listed anew; [`FaceGraph::group`] lists each graph's once).
     pub fn automorphisms(&self, budget: &mut Budget) -> Result<Vec<Vec<u8>>, Exhausted> {
         let n = self.faces();
-        // Faces in breadth-first order from face 0, each after the first
-        // with its parent: a neighbour mapped before it.
+        // Faces in an order where each comes with a parent, a neighbour
+        // mapped before it. Each next face is one with the most neighbours
+        // already mapped (then one next to the face mapped last): each new
+        // face is then pinned by several mapped neighbours, and the search
+        // does not try every arrangement of the many faces around a large
+        // one (an antiprism's band, taken breadth-first from an n-gon,
+        // made it factorial).
         let mut order = vec![(0usize, 0usize)];
         let mut seen = 1u128;
-        let mut i = 0;
-        while i < order.len() {
-            let (f, _) = order[i];
-            for g in bits(self.adjacent[f]) {
-                if seen & (1u128 << g) == 0 {
-                    seen |= 1u128 << g;
-                    order.push((g, f));
-                }
-            }
-            i += 1;
+        while let Some(f) = bits(self.all() & !seen)
+            .filter(|&g| self.adjacent[g] & seen != 0)
+            .max_by_key(|&g| {
+                let last = order.last().map_or(0, |&(l, _)| l);
+                let mapped = (self.adjacent[g] & seen).count_ones();
+                (mapped, self.adjacent[g] >> last & 1, std::cmp::Reverse(g))
+            })
+        {
+            let last_neighbour = order
+                .iter()
+                .rev()
+                .find(|&&(m, _)| self.adjacent[f] >> m & 1 == 1)
+                .map_or(0, |&(m, _)| m);
+            seen |= 1u128 << f;
+            order.push((f, last_neighbour));
         }
         let mut found = Vec::new();
         if order.len() != n {
@@ -224,7 +239,10 @@ impl FaceGraph {
         }
         let mut image = vec![u8::MAX; n];
         let mut used = 0u128;
-        self.extend(&order, 0, &mut image, &mut used, &mut found, budget)?;
+        // A fixed cap on the search, the same on every machine and under
+        // every budget (a node budget does not apply to the listing).
+        let mut listing = budget.clone().with_more_steps(GROUP_STEPS);
+        self.extend(&order, 0, &mut image, &mut used, &mut found, &mut listing)?;
         Ok(found)
     }
 
