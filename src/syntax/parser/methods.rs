@@ -185,6 +185,13 @@ impl Parser<'_> {
     pub(super) fn id_list<'a>(&self, mut r: &'a str) -> PResult<'a, Vec<Spanned<String>>> {
         let mut cites = Vec::new();
         loop {
+            // A list cut short at the end of a line must not take the next
+            // item's keyword for an id (and swallow that item).
+            if let Ok((_, w)) = word(r)
+                && ["claim", "board", "animal", "include"].contains(&w)
+            {
+                return Err(self.error_at(r, SyntaxErrorKind::Expected("a claim id")));
+            }
             let (r2, id) = self.name(r, "a claim id")?;
             cites.push(id);
             match self.symbol(r2, ",") {
