@@ -48,19 +48,9 @@ pub fn prove_text(
     let probe = format!(
         "gamecert 1\n{header}claim proved: {statement} by proof-sequence {{\n  start goal\n}}\n"
     );
-    let file = gamecert::syntax::parse_file(&probe);
-    if let Some(e) = file.errors.first() {
-        return Err((format!("error: the claim cannot be read: {:?}", e.kind), 2));
-    }
-    let claims = gamecert::elaborate::claims(&file);
-    let claim = match claims
-        .into_iter()
-        .find(|c| c.id == "proved")
-        .map(|c| c.explicit)
-    {
-        Some(Ok(Explicit::Maker(claim, _))) => claim,
-        Some(Ok(_)) => return Err(("error: `prove` proves `winner` claims".into(), 2)),
-        Some(Err(e)) => return Err((format!("error: {:?}", e.kind), 2)),
+    let claim = match elaborate_probe(&probe, "claim")? {
+        Some(Explicit::Maker(claim, _)) => claim,
+        Some(_) => return Err(("error: `prove` proves `winner` claims".into(), 2)),
         None => return Err(("error: the claim cannot be read".into(), 2)),
     };
     let proof = match maker::prove(&claim, window, &mut budget) {
@@ -108,18 +98,29 @@ fn board_of(header: &str, board: &str) -> Result<gamecert::kernel::animals::Boar
     let probe = format!(
         "gamecert 1\n{header}animal PROBE on {board} = (0)\nclaim proved: winner PROBE on {board} (1,1) by proof-sequence {{\n  start goal\n}}\n"
     );
-    let file = gamecert::syntax::parse_file(&probe);
+    match elaborate_probe(&probe, "board")? {
+        Some(Explicit::Maker(claim, _)) => Ok(claim.board),
+        _ => Err(("error: the board cannot be read".into(), 2)),
+    }
+}
+
+/// The claim `proved` of a probe certificate the command writes around the
+/// user's words, as the elaborator makes it explicit (`None`: the probe has
+/// no such claim); `what` names the user's part in the message for a
+/// syntax error.
+fn elaborate_probe(probe: &str, what: &str) -> Result<Option<Explicit>, (String, i32)> {
+    let file = gamecert::syntax::parse_file(probe);
     if let Some(e) = file.errors.first() {
-        return Err((format!("error: the board cannot be read: {:?}", e.kind), 2));
+        return Err((format!("error: the {what} cannot be read: {:?}", e.kind), 2));
     }
     match gamecert::elaborate::claims(&file)
         .into_iter()
         .find(|c| c.id == "proved")
         .map(|c| c.explicit)
     {
-        Some(Ok(Explicit::Maker(claim, _))) => Ok(claim.board),
+        Some(Ok(explicit)) => Ok(Some(explicit)),
         Some(Err(e)) => Err((format!("error: {:?}", e.kind), 2)),
-        _ => Err(("error: the board cannot be read".into(), 2)),
+        None => Ok(None),
     }
 }
 
@@ -175,6 +176,8 @@ fn prove_classification(
     let Naming { id, name } = Naming::of(board);
     let mut body = String::new();
     let mut cited = Vec::new();
+    // The elementary losers written with a strategy: their faces and ids.
+    let mut certified: Vec<(u128, String)> = Vec::new();
     for (i, &w) in found.maximal_winners.iter().enumerate() {
         let (animal, claim) = (format!("{name}_W{}", i + 1), format!("{id}-w{}", i + 1));
         body.push_str(&format!(
@@ -201,7 +204,8 @@ fn prove_classification(
                     "claim {claim}: loser {animal} on {board} (1,1) by pairing {{\n{}}}\n",
                     breaker::tree_text(&tree, 1, 1)
                 ));
-                cited.push(claim);
+                cited.push(claim.clone());
+                certified.push((l, claim));
             }
             Ok(None) => open.push(animal),
             Err(e) => return Err((format!("budget exhausted: {e:?}"), 3)),
@@ -216,25 +220,17 @@ fn prove_classification(
         // Without a certificate for every elementary loser, what the
         // certified losers show is a bound: the polyominoes containing none
         // of them.
-        let certified: Vec<u128> = found
-            .elementary_losers
-            .iter()
-            .zip(0..)
-            .filter(|(_, i)| !open.contains(&format!("{name}_L{}", i + 1)))
-            .map(|(&l, _)| l)
-            .collect();
         let left = found
             .decided
             .iter()
-            .filter(|(set, _)| !certified.iter().any(|&l| found.inside(l, *set)))
+            .filter(|(set, _)| !certified.iter().any(|(l, _)| found.inside(*l, *set)))
             .count();
         format!(
             "# Open: no pairing or strategy tree of depth {TREE_DEPTH} was found for {}, so the\n# classification ({winners} winners, {losers} losers by the solver) is not claimed;\n# the certified losers leave {left} possible winners.\nclaim {id}-bound: bound {board} winners <= {left} by enumeration from {}\n",
             open.join(", "),
-            cited
+            certified
                 .iter()
-                .filter(|c| c.contains("-l"))
-                .cloned()
+                .map(|(_, id)| id.as_str())
                 .collect::<Vec<_>>()
                 .join(", ")
         )
@@ -389,18 +385,9 @@ fn prove_loser(
     mut budget: Budget,
 ) -> Result<(String, i32), (String, i32)> {
     let probe = format!("gamecert 1\n{header}claim proved: {statement} by paving {{\n}}\n");
-    let file = gamecert::syntax::parse_file(&probe);
-    if let Some(e) = file.errors.first() {
-        return Err((format!("error: the claim cannot be read: {:?}", e.kind), 2));
-    }
-    let claim = match gamecert::elaborate::claims(&file)
-        .into_iter()
-        .find(|c| c.id == "proved")
-        .map(|c| c.explicit)
-    {
-        Some(Ok(Explicit::Breaker(claim, _))) => claim,
-        Some(Ok(_)) | None => return Err(("error: the claim cannot be read".into(), 2)),
-        Some(Err(e)) => return Err((format!("error: {:?}", e.kind), 2)),
+    let claim = match elaborate_probe(&probe, "claim")? {
+        Some(Explicit::Breaker(claim, _)) => claim,
+        _ => return Err(("error: the claim cannot be read".into(), 2)),
     };
     if claim.finish.is_some() {
         return Err(("error: breaker strategies answer (a,b) games".into(), 2));
