@@ -160,7 +160,7 @@ fn prove_classification(
     board: &str,
     mut budget: Budget,
 ) -> Result<(String, i32), (String, i32)> {
-    use gamecert::produce::classify::{classify, faces};
+    use gamecert::produce::classify::{classify, unbiased};
     let kernel_board = board_of(header, board)?;
     let found = match classify(&kernel_board, &mut budget) {
         Ok(Some(found)) => found,
@@ -189,14 +189,10 @@ fn prove_classification(
     let mut open = Vec::new();
     for (i, &l) in found.elementary_losers.iter().enumerate() {
         let (animal, claim) = (format!("{name}_L{}", i + 1), format!("{id}-l{}", i + 1));
-        let goal = gamecert::kernel::game::GameClaim {
-            side: gamecert::kernel::game::Side::Loser,
-            board: kernel_board.clone(),
-            goal: faces(l),
-            a: 1,
-            finish: None,
-            b: 1,
-        };
+        let goal = gamecert::kernel::game::GameClaim::of(
+            gamecert::kernel::game::Side::Loser,
+            unbiased(&kernel_board, l),
+        );
         body.push_str(&format!("animal {animal} on {board} = {}\n", face_list(l)));
         match breaker::prove(&goal, TREE_DEPTH, &mut budget) {
             Ok(Some(tree)) => {

@@ -37,11 +37,7 @@ pub struct Classification {
 impl Classification {
     /// Whether some automorphism maps the face set `small` into `large`.
     pub fn inside(&self, small: u128, large: u128) -> bool {
-        small.count_ones() <= large.count_ones()
-            && self
-                .group
-                .iter()
-                .any(|p| solid::image(p, small) & !large == 0)
+        inside(&self.group, small, large)
     }
 
     /// How many polyominoes the maker wins and loses.
@@ -51,9 +47,27 @@ impl Classification {
     }
 }
 
+/// Whether some automorphism in `group` maps the face set `small` into
+/// `large`.
+fn inside(group: &Group, small: u128, large: u128) -> bool {
+    small.count_ones() <= large.count_ones()
+        && group.iter().any(|p| solid::image(p, small) & !large == 0)
+}
+
 /// A face set's cells, as the kernel names faces.
 pub fn faces(set: u128) -> Vec<Cell> {
     solid::members(set).map(|f| [f as i32, 0, 0]).collect()
+}
+
+/// The (1,1) game of the face set `set` on `board`, as a winner claim.
+pub fn unbiased(board: &Board, set: u128) -> WinnerClaim {
+    WinnerClaim {
+        board: board.clone(),
+        goal: faces(set),
+        a: 1,
+        finish: None,
+        b: 1,
+    }
 }
 
 /// The polyominoes of the board, by size, each the least of its orbit.
@@ -64,13 +78,25 @@ pub fn polyominoes(
 ) -> Result<Vec<u128>, Exhausted> {
     let mut all = Vec::new();
     for size in 1..graph.faces() {
-        solid::for_each_connected(graph, size, budget, &mut |set| {
-            if solid::least_image(group, set) && graph.connected(graph.all() & !set) {
-                all.push(set);
-            }
-        })?;
+        all.extend(polyominoes_of_size(graph, group, size, budget)?);
     }
     Ok(all)
+}
+
+/// The polyominoes of `size` faces, each the least of its orbit.
+fn polyominoes_of_size(
+    graph: &FaceGraph,
+    group: &Group,
+    size: usize,
+    budget: &mut Budget,
+) -> Result<Vec<u128>, Exhausted> {
+    let mut found = Vec::new();
+    solid::for_each_connected(graph, size, budget, &mut |set| {
+        if solid::least_image(group, set) && graph.connected(graph.all() & !set) {
+            found.push(set);
+        }
+    })?;
+    Ok(found)
 }
 
 /// Decides every polyomino of `board` (a solid or graph board of at most
@@ -84,28 +110,16 @@ pub fn classify(board: &Board, budget: &mut Budget) -> Result<Option<Classificat
     }
     let group = graph.group(budget)?;
     let cells: Vec<Cell> = (0..graph.faces() as i32).map(|f| [f, 0, 0]).collect();
-    // Some automorphism maps `small` into `large`.
-    let inside = |small: u128, large: u128| {
-        small.count_ones() <= large.count_ones()
-            && group.iter().any(|p| solid::image(p, small) & !large == 0)
-    };
     // By size, so that a polyomino containing an elementary loser found
     // earlier is known to be a loser without a search.
     let mut decided = Vec::new();
     let mut elementary_losers: Vec<u128> = Vec::new();
     for set in polyominoes(&graph, &group, budget)? {
-        if elementary_losers.iter().any(|&l| inside(l, set)) {
+        if elementary_losers.iter().any(|&l| inside(&group, l, set)) {
             decided.push((set, false));
             continue;
         }
-        let claim = WinnerClaim {
-            board: board.clone(),
-            goal: faces(set),
-            a: 1,
-            finish: None,
-            b: 1,
-        };
-        let Some(mut game) = Game::new(&claim, &cells, budget)? else {
+        let Some(mut game) = Game::new(&unbiased(board, set), &cells, budget)? else {
             return Ok(None);
         };
         let wins = game.first_move(budget)?.is_some();
@@ -118,7 +132,7 @@ pub fn classify(board: &Board, budget: &mut Budget) -> Result<Option<Classificat
     let maximal_winners = winners
         .iter()
         .copied()
-        .filter(|&w| !winners.iter().any(|&v| v != w && inside(w, v)))
+        .filter(|&w| !winners.iter().any(|&v| v != w && inside(&group, w, v)))
         .collect();
     Ok(Some(Classification {
         decided,
@@ -157,49 +171,24 @@ pub fn survey(
         return Ok(None);
     };
     let group = graph.group(&mut budget())?;
-    let inside = |small: u128, large: u128| {
-        small.count_ones() <= large.count_ones()
-            && group.iter().any(|p| solid::image(p, small) & !large == 0)
-    };
     let mut out: Vec<(u128, Found)> = Vec::new();
     for size in 1..graph.faces().min(max_size + 1) {
-        let mut sets = Vec::new();
-        solid::for_each_connected(&graph, size, &mut budget(), &mut |set| {
-            if solid::least_image(&group, set) && graph.connected(graph.all() & !set) {
-                sets.push(set);
-            }
-        })?;
-        for set in sets {
+        for set in polyominoes_of_size(&graph, &group, size, &mut budget())? {
             let known_loser = out
                 .iter()
-                .any(|(l, f)| matches!(f, Found::Loser(_)) && inside(*l, set));
+                .any(|(l, f)| matches!(f, Found::Loser(_)) && inside(&group, *l, set));
             if known_loser {
                 out.push((set, Found::ContainsLoser));
                 continue;
             }
-            let claim = GameClaim {
-                side: Side::Loser,
-                board: board.clone(),
-                goal: faces(set),
-                a: 1,
-                finish: None,
-                b: 1,
-            };
-            let found = match breaker::prove(&claim, depth, &mut budget()) {
+            let winner = unbiased(board, set);
+            let loser = GameClaim::of(Side::Loser, winner.clone());
+            let found = match breaker::prove(&loser, depth, &mut budget()) {
                 Ok(Some(tree)) => Found::Loser(tree),
-                Ok(None) | Err(_) => {
-                    let winner = WinnerClaim {
-                        board: board.clone(),
-                        goal: faces(set),
-                        a: 1,
-                        finish: None,
-                        b: 1,
-                    };
-                    match maker::prove(&winner, None, &mut budget()) {
-                        Ok(maker::Search::Won(proof)) => Found::Winner(proof),
-                        _ => Found::Open,
-                    }
-                }
+                Ok(None) | Err(_) => match maker::prove(&winner, None, &mut budget()) {
+                    Ok(maker::Search::Won(proof)) => Found::Winner(proof),
+                    _ => Found::Open,
+                },
             };
             out.push((set, found));
         }
