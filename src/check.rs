@@ -39,14 +39,12 @@ struct Live {
 impl Live {
     /// The report of the claims decided so far.
     fn report(&self, interrupted: bool) -> Report {
-        Report {
-            gamecert: "1",
-            tool: format!("gamecert {}", env!("CARGO_PKG_VERSION")),
-            limits: gamecert::driver::limits_report(&self.limits),
-            files: self.files.clone(),
-            summary: self.summary,
+        Report::new(
+            gamecert::driver::limits_report(&self.limits),
+            self.files.clone(),
+            self.summary,
             interrupted,
-        }
+        )
     }
 
     /// Writes `text` to standard output, lifting the progress bar while it
@@ -111,8 +109,7 @@ impl Live {
                 if self.format == Format::Human {
                     self.print(out, &claim.human(path));
                 }
-                self.summary.count(claim.verdict);
-                self.summary.cached += usize::from(claim.cached);
+                self.summary.add(claim);
                 self.done += 1;
                 if let Some(bar) = &self.bar {
                     bar.set_position(self.done as u64);

@@ -22,7 +22,7 @@ use crate::report::{
 use crate::syntax::ast::{Claim as AstClaim, Item};
 
 /// What is known of one place.
-enum Result {
+enum Slot {
     /// Not decided yet.
     Pending,
     /// The pipeline's result.
@@ -45,7 +45,7 @@ pub(super) struct Assembler<'a> {
     files: &'a [SourceFile],
     schedule: &'a Schedule,
     options: &'a CheckOptions,
-    results: Vec<Result>,
+    results: Vec<Slot>,
     steps: Vec<Step>,
     cursor: usize,
     /// Each file's line index and its claims as written.
@@ -76,7 +76,7 @@ impl<'a> Assembler<'a> {
             files,
             schedule,
             options,
-            results: schedule.jobs.iter().map(|_| Result::Pending).collect(),
+            results: schedule.jobs.iter().map(|_| Slot::Pending).collect(),
             steps,
             cursor: 0,
             indexes: files.iter().map(|f| LineIndex::new(&f.source)).collect(),
@@ -109,7 +109,7 @@ impl<'a> Assembler<'a> {
 
     /// Marks a place as verified before, so it needs no check.
     pub(super) fn cached(&mut self, place: usize, rule: String) {
-        self.results[place] = Result::Cached(rule);
+        self.results[place] = Slot::Cached(rule);
     }
 
     /// Takes a place's result and emits every claim whose turn has come.
@@ -125,7 +125,7 @@ impl<'a> Assembler<'a> {
         {
             cache.store(&self.schedule.fingerprints[place], v.rule().code());
         }
-        self.results[place] = Result::Done(checked);
+        self.results[place] = Slot::Done(checked);
         self.advance(emit);
     }
 
@@ -137,13 +137,12 @@ impl<'a> Assembler<'a> {
                 Step::Enter(f) => self.enter(f, emit),
                 Step::Claim(f, c) => {
                     let place = self.schedule.first_place[f] + c;
-                    let result = std::mem::replace(&mut self.results[place], Result::Pending);
-                    if matches!(result, Result::Pending) && self.schedule.claims[place].is_ok() {
+                    let result = std::mem::replace(&mut self.results[place], Slot::Pending);
+                    if matches!(result, Slot::Pending) && self.schedule.claims[place].is_ok() {
                         return;
                     }
                     let (report, diagnostics) = self.claim(f, c, place, result);
-                    self.summary.count(report.verdict);
-                    self.summary.cached += usize::from(report.cached);
+                    self.summary.add(&report);
                     let path = &self.files[f].display;
                     emit(Event::Claim {
                         path,
@@ -188,13 +187,7 @@ impl<'a> Assembler<'a> {
 
     /// The report of the claim `c` of file `f` at `place`, and its
     /// rendered diagnostics.
-    fn claim(
-        &self,
-        f: usize,
-        c: usize,
-        place: usize,
-        result: Result,
-    ) -> (ClaimReport, Vec<String>) {
+    fn claim(&self, f: usize, c: usize, place: usize, result: Slot) -> (ClaimReport, Vec<String>) {
         let file = &self.files[f];
         let claim = &file.claims[c];
         let index = &self.indexes[f];
@@ -216,17 +209,17 @@ impl<'a> Assembler<'a> {
                 let detail = format!("{} [{}]", problem.message, problem.code);
                 (VerdictName::Error, String::new(), detail, None)
             }
-            (Ok(_), Result::Cached(rule)) => {
+            (Ok(_), Slot::Cached(rule)) => {
                 cached = true;
                 (VerdictName::Verified, rule, wording::cached(), None)
             }
-            (Ok(c), Result::Done(Some(Checked::Internal(message)))) => (
+            (Ok(c), Slot::Done(Some(Checked::Internal(message)))) => (
                 VerdictName::Error,
                 c.rule().code().to_string(),
                 wording::internal_error(&message),
                 None,
             ),
-            (Ok(_), Result::Done(Some(Checked::Kernel(v, secs, hint)))) => {
+            (Ok(_), Slot::Done(Some(Checked::Kernel(v, secs, hint)))) => {
                 let name = verdict_name(&v);
                 let detail =
                     wording::detail(&v) + &hint.map(wording::suggestion).unwrap_or_default();

@@ -139,14 +139,12 @@ pub fn check_files_with(
         assembler.finished(place, checked, cache, listen);
     });
     assembler.advance(listen);
-    let report = Report {
-        gamecert: "1",
-        tool: format!("gamecert {}", env!("CARGO_PKG_VERSION")),
-        limits: limits_report(&options.limits),
-        files: std::mem::take(&mut assembler.reports),
-        summary: assembler.summary,
-        interrupted: false,
-    };
+    let report = Report::new(
+        limits_report(&options.limits),
+        std::mem::take(&mut assembler.reports),
+        assembler.summary,
+        false,
+    );
     Outcome {
         report,
         diagnostics: std::mem::take(&mut assembler.diagnostics),

@@ -102,12 +102,12 @@ struct Shared {
 }
 
 /// The results of the workers, and the signal that one arrived.
-struct Board {
+struct Results {
     shared: Mutex<Shared>,
     arrived: Condvar,
 }
 
-impl Board {
+impl Results {
     fn lock(&self) -> Option<MutexGuard<'_, Shared>> {
         self.shared.lock().ok()
     }
@@ -170,7 +170,7 @@ pub(super) fn check_needed(
     } else {
         (options.jobs.max(1) / places.len()).saturating_sub(1)
     };
-    let board = Board {
+    let results = Results {
         shared: Mutex::new(Shared {
             slots: vec![None; count],
             running: workers,
@@ -184,10 +184,10 @@ pub(super) fn check_needed(
             let i = next.fetch_add(1, Ordering::Relaxed);
             let Some(&place) = places.get(i) else { break };
             if let Ok(claim) = &schedule.claims[place] {
-                board.deliver(place, run(Place(place), claim, &empty, options, helpers));
+                results.deliver(place, run(Place(place), claim, &empty, options, helpers));
             }
         }
-        board.leave();
+        results.leave();
     };
     std::thread::scope(|scope| {
         for _ in 0..workers {
@@ -203,7 +203,7 @@ pub(super) fn check_needed(
         let mut ledger = Ledger::new();
         for place in (0..count).filter(|&p| needed[p]) {
             let checked = match &schedule.claims[place] {
-                Ok(_) if independent[place] => board.take(place),
+                Ok(_) if independent[place] => results.take(place),
                 Ok(claim) => Some(run(Place(place), claim, &ledger, options, 0)),
                 Err(_) => None,
             };

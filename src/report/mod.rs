@@ -178,9 +178,10 @@ fn is_zero(n: &usize) -> bool {
 }
 
 impl Summary {
-    /// Counts one claim's verdict.
-    pub fn count(&mut self, verdict: VerdictName) {
-        let counter = match verdict {
+    /// Counts one claim's verdict (and whether it came from the cache).
+    pub fn add(&mut self, claim: &ClaimReport) {
+        self.cached += usize::from(claim.cached);
+        let counter = match claim.verdict {
             VerdictName::Verified => &mut self.verified,
             VerdictName::Refuted => &mut self.refuted,
             VerdictName::Rejected => &mut self.rejected,
@@ -197,6 +198,23 @@ impl Summary {
 }
 
 impl Report {
+    /// The report of this version of gamecert, run with `limits`.
+    pub fn new(
+        limits: LimitsReport,
+        files: Vec<FileReport>,
+        summary: Summary,
+        interrupted: bool,
+    ) -> Report {
+        Report {
+            gamecert: "1",
+            tool: format!("gamecert {}", env!("CARGO_PKG_VERSION")),
+            limits,
+            files,
+            summary,
+            interrupted,
+        }
+    }
+
     /// The JSON document, pretty-printed.
     pub fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))

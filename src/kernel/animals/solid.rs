@@ -215,10 +215,10 @@ impl FaceGraph {
         // made it factorial).
         let mut order = vec![(0usize, 0usize)];
         let mut seen = 1u128;
+        let mut last = 0usize;
         while let Some(f) = bits(self.all() & !seen)
             .filter(|&g| self.adjacent[g] & seen != 0)
             .max_by_key(|&g| {
-                let last = order.last().map_or(0, |&(l, _)| l);
                 let mapped = (self.adjacent[g] & seen).count_ones();
                 (mapped, self.adjacent[g] >> last & 1, std::cmp::Reverse(g))
             })
@@ -230,6 +230,7 @@ impl FaceGraph {
                 .map_or(0, |&(m, _)| m);
             seen |= 1u128 << f;
             order.push((f, last_neighbour));
+            last = f;
         }
         let mut found = Vec::new();
         if order.len() != n {
