@@ -196,7 +196,12 @@ pub fn run(c: args::CheckArgs, limits: Limits, jobs: usize, out: &mut Out) -> i3
     } else {
         c.paths.clone()
     };
-    let baseline = match c.baseline.as_deref().map(read_baseline).transpose() {
+    let baseline = match c
+        .baseline
+        .as_deref()
+        .map(|path| read_baseline(path).map(|b| (path, b)))
+        .transpose()
+    {
         Ok(b) => b,
         Err(e) => {
             error(&format!("error: {e}\n"));
@@ -256,8 +261,8 @@ pub fn run(c: args::CheckArgs, limits: Limits, jobs: usize, out: &mut Out) -> i3
             None => "error: the paths hold no claim: nothing was checked\n".to_string(),
         });
     }
-    match (&baseline, &c.baseline) {
-        (Some(baseline), Some(path)) => {
+    match &baseline {
+        Some((path, baseline)) => {
             let comparison = baseline.compare(report);
             let text = comparison.human(&path.display().to_string());
             if c.format == Format::Human {
@@ -267,6 +272,6 @@ pub fn run(c: args::CheckArgs, limits: Limits, jobs: usize, out: &mut Out) -> i3
             }
             comparison.exit_code(report)
         }
-        _ => exit_code(&report.summary),
+        None => exit_code(&report.summary),
     }
 }
