@@ -180,6 +180,7 @@ fn jobs_or_cores(jobs: Option<usize>) -> usize {
 /// declaration errors are printed
 /// and make the exit code 2.
 fn run_render(r: args::RenderArgs, out: &mut Out) -> i32 {
+    use gamecert::kernel::breaker::Strategy;
     let files = match gamecert::elaborate::load::load(std::slice::from_ref(&r.file)) {
         Ok(f) => f,
         Err(e) => {
@@ -215,8 +216,19 @@ fn run_render(r: args::RenderArgs, out: &mut Out) -> i32 {
                 }
                 _ => None,
             });
+        let pairings = file
+            .claims
+            .iter()
+            .filter_map(|claim| match &claim.explicit {
+                Ok(gamecert::elaborate::Explicit::Breaker(game, Strategy::Paving(paving))) => {
+                    gamecert::render::pairing_svg(&claim.id, &game.board, &game.goal, &paving.pairs)
+                        .map(|svg| (format!("pairing-{}", claim.id), svg))
+                }
+                _ => None,
+            });
         let pictures = boards
             .chain(animals)
+            .chain(pairings)
             .map(|(name, svg)| (format!("{name}.svg"), svg));
         for (name, text) in pictures.chain(digraphs) {
             let path = r.out.join(name);

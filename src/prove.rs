@@ -278,16 +278,17 @@ fn survey_board(
         let count = |f: fn(&Found) -> bool| of_size.iter().filter(|(_, x)| f(x)).count();
         let w = count(|f| matches!(f, Found::Winner(_)));
         let l = count(|f| matches!(f, Found::Loser(_)));
-        let c = count(|f| matches!(f, Found::ContainsLoser));
         let o = count(|f| matches!(f, Found::Open));
-        if of_size.is_empty() {
-            continue;
-        }
         candidates.push((size, w + o));
         table.push_str(&format!(
-            "#   size {size}: {} polyominoes: {w} winners, {l} elementary losers, {c} containing one, {o} open\n",
+            "#   size {size}: {} polyominoes hold no smaller loser: {w} winners, {l} elementary losers, {o} open\n",
             of_size.len()
         ));
+        if of_size.is_empty() {
+            // Every polyomino of this size holds a loser, so does every
+            // larger one.
+            break;
+        }
         for (set, f) in of_size {
             match f {
                 Found::Winner(proof) => {
@@ -322,7 +323,6 @@ fn survey_board(
                         face_list(*set)
                     ));
                 }
-                Found::ContainsLoser => {}
             }
         }
     }

@@ -5,8 +5,12 @@ use std::path::Path;
 
 /// Raised from 7,000 when the trust layer moved into the kernel (the game
 /// precheck, the ledger of theorems, the one dispatch of claims, the
-/// coordinate bounds): ARCHITECTURE.md states the deviation.
-const KERNEL_BUDGET: usize = 7500;
+/// coordinate bounds): ARCHITECTURE.md states the deviation. Raised from
+/// 7,500 when classifications began counting polyominoes by orbits (the
+/// snub cube's 5.5 million) and strategy trees gained recurring
+/// situations, after folding the bound and classification enumerations
+/// into one.
+const KERNEL_BUDGET: usize = 7550;
 
 fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
     for entry in std::fs::read_dir(dir).expect("readable dir") {

@@ -298,6 +298,8 @@ struct TreePlay {
     faces: usize,
     placements: Vec<u32>,
     memo: std::collections::HashMap<(u32, u32, usize, Vec<u16>), bool>,
+    /// The strategies of the tree's named situations.
+    named: std::collections::HashMap<String, std::rc::Rc<Strategy>>,
 }
 
 impl TreePlay {
@@ -308,9 +310,42 @@ impl TreePlay {
         }
     }
 
+    /// The named situations of a tree, by name.
+    fn name_situations(&mut self, node: &Strategy) {
+        match node {
+            Strategy::Named { name, then } => {
+                self.named
+                    .insert(name.clone(), std::rc::Rc::new((**then).clone()));
+                self.name_situations(then);
+            }
+            Strategy::Moves(moves) => {
+                for m in moves {
+                    if let Answer::Reply { then, .. } = &m.answer {
+                        self.name_situations(then);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
     /// Whether the maker, to move, completes a placement against the
     /// strategy at `node` (read through `sigma`).
     fn maker_wins(&mut self, maker: u32, breaker: u32, node: &Strategy, sigma: &[u16]) -> bool {
+        // A named situation is played as its strategy; a recurring one as
+        // the named one's strategy moved by the congruence.
+        match node {
+            Strategy::Named { then, .. } => return self.maker_wins(maker, breaker, then, sigma),
+            Strategy::Same { name, map } => {
+                let perm = Self::permutation(map);
+                let composed: Vec<u16> = (0..self.faces)
+                    .map(|c| sigma[usize::from(perm[c])])
+                    .collect();
+                let named = std::rc::Rc::clone(self.named.get(name).expect("named earlier"));
+                return self.maker_wins(maker, breaker, &named, &composed);
+            }
+            _ => {}
+        }
         let key = (
             maker,
             breaker,
@@ -349,6 +384,7 @@ impl TreePlay {
                         sigma.to_vec(),
                     )
                 }
+                Strategy::Named { .. } | Strategy::Same { .. } => unreachable!("resolved above"),
                 Strategy::Moves(moves) => {
                     let written = inverse(x) as i32;
                     let mv = moves
@@ -404,7 +440,12 @@ impl TreePlay {
 /// maker marks, with its certified strategy played by the letter.
 #[test]
 fn shipped_finite_board_strategies_beat_every_maker_sequence() {
-    let claims = common::shipped_claims("certificates/bode-2000/platonic-classification.cert");
+    let claims = [
+        "certificates/bode-2000/platonic-classification.cert",
+        "certificates/bode-2000/archimedean-classification.cert",
+    ]
+    .into_iter()
+    .flat_map(common::shipped_claims);
     let (mut played, mut careless_beaten) = (0, 0);
     for claim in claims {
         let Ok(Explicit::Breaker(game, strategy)) = claim.explicit else {
@@ -422,7 +463,9 @@ fn shipped_finite_board_strategies_beat_every_maker_sequence() {
             faces,
             placements,
             memo: std::collections::HashMap::new(),
+            named: std::collections::HashMap::new(),
         };
+        play.name_situations(&strategy);
         let identity: Vec<u16> = (0..faces as u16).collect();
         assert!(
             !play.maker_wins(0, 0, &strategy, &identity),
@@ -439,7 +482,7 @@ fn shipped_finite_board_strategies_beat_every_maker_sequence() {
         careless_beaten += usize::from(play.maker_wins(0, 0, &careless, &identity));
         played += 1;
     }
-    assert_eq!(played, 16);
+    assert_eq!(played, 16 + 58);
     eprintln!("careless breaker beaten on {careless_beaten} of {played}");
     assert!(careless_beaten >= 8, "{careless_beaten}");
 }

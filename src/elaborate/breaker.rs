@@ -43,6 +43,7 @@ pub fn strategy(
         dimension: game.board.dimension(),
         group: None,
         budget,
+        situations: HashMap::new(),
     };
     tree.node(body, &mut (BTreeSet::new(), BTreeSet::new()))
 }
@@ -107,6 +108,8 @@ struct Tree<'a> {
     group: Option<Group>,
     /// Bounds listing them.
     budget: &'a mut Budget,
+    /// The situations named so far, by name.
+    situations: HashMap<String, Marks>,
 }
 
 impl Tree<'_> {
@@ -136,13 +139,35 @@ impl Tree<'_> {
         for m in &body.moves {
             let mark = self.cell(&m.mark)?;
             let answer = match &m.answer {
-                MoveAnswerAst::Reply { reply, then } => {
+                MoveAnswerAst::Reply { reply, name, then } => {
                     let reply = cells_of(reply, self.dimension)?;
                     let saved = position.clone();
                     position.0.insert(mark);
                     position.1.extend(reply.iter().copied());
-                    let then = self.node(then, position)?;
+                    let mut then = self.node(then, position)?;
+                    if let Some(name) = name {
+                        self.situations.insert(name.node.clone(), position.clone());
+                        then = Strategy::Named {
+                            name: name.node.clone(),
+                            then: Box::new(then),
+                        };
+                    }
                     *position = saved;
+                    Answer::Reply { reply, then }
+                }
+                MoveAnswerAst::Same { reply, name, map } => {
+                    let reply = cells_of(reply, self.dimension)?;
+                    let mut here = position.clone();
+                    here.0.insert(mark);
+                    here.1.extend(reply.iter().copied());
+                    let map = match map {
+                        Some(map) => congruence(map, self.dimension)?,
+                        None => self.recurrence(&name.node, &here, name.span)?,
+                    };
+                    let then = Strategy::Same {
+                        name: name.node.clone(),
+                        map,
+                    };
                     Answer::Reply { reply, then }
                 }
                 MoveAnswerAst::Like { like, map } => {
@@ -159,6 +184,44 @@ impl Tree<'_> {
         Ok(Strategy::Moves(moves))
     }
 
+    /// A congruence taking the marks of the situation `name` (named
+    /// earlier) to `here`: the identity when they are equal, or when no
+    /// automorphism does it (the kernel then names the move).
+    fn recurrence(
+        &mut self,
+        name: &str,
+        here: &Marks,
+        span: Span,
+    ) -> Result<Congruence, ElabError> {
+        let identity = Congruence::identity(self.board);
+        let Some(earlier) = self.situations.get(name).cloned() else {
+            return Ok(identity);
+        };
+        if earlier == *here {
+            return Ok(identity);
+        }
+        let group = self.group(span)?;
+        let from = (&earlier.0, &earlier.1);
+        Ok(
+            crate::produce::placer::mapping(&group, from, (&here.0, &here.1))
+                .next()
+                .map_or(identity, |p| {
+                    Congruence::Permutation(p.iter().map(|&v| u16::from(v)).collect())
+                }),
+        )
+    }
+
+    /// The board's automorphisms, listed the first time they are needed.
+    /// Listing the group may run out of the budget: an error at `span`.
+    fn group(&mut self, span: Span) -> Result<Group, ElabError> {
+        if let Some(group) = &self.group {
+            return Ok(group.clone());
+        }
+        let listed = self.board.group(self.budget);
+        let group = listed.map_err(|e| out_of_budget(e, span))?;
+        Ok(self.group.insert(group.unwrap_or_default()).clone())
+    }
+
     /// An automorphism of a solid or graph board fixing both players' marks
     /// and taking `from` to `to`, or the identity when there is none (the
     /// kernel's refutation then names the move). Listing the group may run
@@ -170,14 +233,7 @@ impl Tree<'_> {
         to: Cell,
         span: Span,
     ) -> Result<Congruence, ElabError> {
-        let group = match &self.group {
-            Some(group) => group.clone(),
-            None => {
-                let listed = self.board.group(self.budget);
-                let group = listed.map_err(|e| out_of_budget(e, span))?;
-                self.group.insert(group.unwrap_or_default()).clone()
-            }
-        };
+        let group = self.group(span)?;
         Ok(
             crate::produce::placer::fixing_symmetry(&group, &position.0, &position.1, from, to)
                 .map_or_else(

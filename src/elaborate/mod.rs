@@ -795,6 +795,11 @@ pub const BUILTIN_BOARDS: [&str; 22] = [
     "snub-dodecahedron",
 ];
 
+/// The board a built-in name stands for (one of [`BUILTIN_BOARDS`]).
+pub fn builtin_board(name: &str) -> Option<Board> {
+    board_kind(name, "")
+}
+
 /// The error of a board declaration whose kind is not one this version
 /// builds, with the closest kind that it does.
 fn board_kind_not_supported(kind: &str) -> ElabErrorKind {

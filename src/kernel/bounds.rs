@@ -77,6 +77,8 @@ fn strategy(s: &Strategy) -> bool {
                     Answer::Like { like, map } => cell(like) && congruence(map),
                 }
         }),
+        Strategy::Named { then, .. } => strategy(then),
+        Strategy::Same { map, .. } => congruence(map),
     }
 }
 

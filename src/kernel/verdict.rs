@@ -303,6 +303,13 @@ pub enum BreakerFailure {
     /// The congruence answering this move is not a symmetry of the position
     /// taking an answered move to it.
     BadSymmetry { path: Vec<Cell>, cell: Cell },
+    /// `same NAME` names no situation completed earlier in the tree.
+    UnknownSituation { path: Vec<Cell>, name: String },
+    /// The position reached is not the named situation's image under the
+    /// congruence given.
+    SituationDiffers { path: Vec<Cell>, name: String },
+    /// Two nodes of the tree carry this name.
+    SituationTwice { path: Vec<Cell>, name: String },
     /// Two class blocks name the same class (this cell's).
     ClassTwice { class: Cell },
     /// A rule (counting from 1 in its class) never applies: the guard of
@@ -341,6 +348,9 @@ pub enum ClassifyFailure {
     Unaccounted { animal: Vec<Cell> },
     /// The cited claims make this animal both a winner and a loser.
     Contradiction { animal: Vec<Cell> },
+    /// The automorphisms listed do not form a group, so orbits cannot be
+    /// counted (a defect of the kernel's listing, never of the input).
+    NoGroup,
 }
 
 /// Why a bound on the winners is not established.

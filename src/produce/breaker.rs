@@ -23,6 +23,10 @@ pub type Found = (Vec<(Cell, Cell)>, Vec<Cell>);
 pub enum Tree {
     Paving(Found),
     Moves(Vec<TreeMove>),
+    /// A situation reached again later in the tree, named here.
+    Named(String, Box<Tree>),
+    /// The named situation again (up to a congruence the elaborator finds).
+    Same(String),
 }
 
 /// A maker mark, the breaker's reply and what follows, or the earlier
@@ -60,7 +64,8 @@ pub fn prove(
                 group: board.group(budget)?.unwrap_or_default(),
                 b: claim.b,
             };
-            finite.tree(&BTreeSet::new(), &BTreeSet::new(), depth, budget)
+            let tree = finite.tree(&BTreeSet::new(), &BTreeSet::new(), depth, budget)?;
+            Ok(tree.map(|t| share_situations(t, &finite.group)))
         }
     }
 }
@@ -319,6 +324,107 @@ impl Finite {
     }
 }
 
+/// A position: the maker's and the breaker's marks.
+type Marks = (BTreeSet<Cell>, BTreeSet<Cell>);
+
+/// The tree with every situation that is reached more than once (up to the
+/// board's automorphisms) written once, named, and referred to afterwards.
+fn share_situations(tree: Tree, group: &Group) -> Tree {
+    let mut counts = BTreeMap::new();
+    let root = Marks::default();
+    visit_situations(&tree, &root, &mut |marks| {
+        *counts.entry(situation_key(marks, group)).or_insert(0usize) += 1;
+    });
+    let mut names = BTreeMap::new();
+    name_situations(tree, &root, group, &counts, &mut names)
+}
+
+/// Calls `visit` with the position after every reply of the tree.
+fn visit_situations(tree: &Tree, at: &Marks, visit: &mut impl FnMut(&Marks)) {
+    if let Tree::Moves(moves) = tree {
+        for (x, answer, _) in moves {
+            if let Some((reply, then)) = answer {
+                let next = after(at, *x, reply);
+                visit(&next);
+                visit_situations(then, &next, visit);
+            }
+        }
+    }
+}
+
+/// The position after the maker marks `x` and the breaker `reply`.
+fn after(at: &Marks, x: Cell, reply: &[Cell]) -> Marks {
+    let mut next = at.clone();
+    next.0.insert(x);
+    next.1.extend(reply.iter().copied());
+    next
+}
+
+/// The least image of a position under the group (the position itself
+/// without automorphisms).
+fn situation_key(marks: &Marks, group: &Group) -> (Vec<i32>, Vec<i32>) {
+    let image = |p: &[u8], set: &BTreeSet<Cell>| -> Vec<i32> {
+        let mut v: Vec<i32> = set
+            .iter()
+            .map(|c| {
+                usize::try_from(c[0])
+                    .ok()
+                    .and_then(|f| p.get(f))
+                    .map_or(c[0], |&g| i32::from(g))
+            })
+            .collect();
+        v.sort_unstable();
+        v
+    };
+    let exact = (
+        marks.0.iter().map(|c| c[0]).collect(),
+        marks.1.iter().map(|c| c[0]).collect(),
+    );
+    group
+        .iter()
+        .map(|p| (image(p, &marks.0), image(p, &marks.1)))
+        .chain(std::iter::once(exact))
+        .min()
+        .unwrap_or_default()
+}
+
+/// The tree with recurring situations named at their first occurrence
+/// (`counts`: occurrences by key) and referred to at the later ones.
+fn name_situations(
+    tree: Tree,
+    at: &Marks,
+    group: &Group,
+    counts: &BTreeMap<(Vec<i32>, Vec<i32>), usize>,
+    names: &mut BTreeMap<(Vec<i32>, Vec<i32>), String>,
+) -> Tree {
+    let Tree::Moves(moves) = tree else {
+        return tree;
+    };
+    let mut out = Vec::new();
+    for (x, answer, like) in moves {
+        let Some((reply, then)) = answer else {
+            out.push((x, None, like));
+            continue;
+        };
+        let next = after(at, x, &reply);
+        let key = situation_key(&next, group);
+        let then = if let Some(name) = names.get(&key) {
+            Tree::Same(name.clone())
+        } else {
+            let then = name_situations(then, &next, group, counts, names);
+            if counts.get(&key).is_some_and(|&n| n > 1) {
+                let name = format!("s{}", names.len() + 1);
+                names.insert(key, name.clone());
+                Tree::Named(name, Box::new(then))
+            } else {
+                then
+            }
+        };
+        out.push((x, Some((reply, then)), like));
+    }
+    Tree::Moves(out)
+}
+
 /// The breaker's replies to a mark on `x`: every set of at most b free
 /// cells other than `x` (all b of them when there are enough).
 fn replies(free: &[Cell], x: Cell, b: usize) -> Vec<Vec<Cell>> {
@@ -367,15 +473,29 @@ pub fn tree_text(tree: &Tree, dimension: usize, indent: usize) -> String {
                 match (answer, like) {
                     (Some((reply, then)), _) => {
                         let r: Vec<String> = reply.iter().map(cell).collect();
-                        out += &format!("{pad}move {} reply {} {{\n", cell(x), r.join(" "));
-                        out += &tree_text(then, dimension, indent + 1);
-                        out += &format!("{pad}}}\n");
+                        let head = format!("{pad}move {} reply {}", cell(x), r.join(" "));
+                        match then {
+                            Tree::Same(name) => out += &format!("{head} same {name}\n"),
+                            Tree::Named(name, inner) => {
+                                out += &format!("{head} as {name} {{\n");
+                                out += &tree_text(inner, dimension, indent + 1);
+                                out += &format!("{pad}}}\n");
+                            }
+                            _ => {
+                                out += &format!("{head} {{\n");
+                                out += &tree_text(then, dimension, indent + 1);
+                                out += &format!("{pad}}}\n");
+                            }
+                        }
                     }
                     (None, Some(y)) => out += &format!("{pad}move {} like {}\n", cell(x), cell(y)),
                     (None, None) => {}
                 }
             }
         }
+        // Only a reply's subtree is named or referred to (above).
+        Tree::Named(_, inner) => out += &tree_text(inner, dimension, indent),
+        Tree::Same(_) => {}
     }
     out
 }

@@ -99,6 +99,36 @@ fn polyominoes_of_size(
     Ok(found)
 }
 
+/// The polyominoes of `size` faces, each the least of its orbit, that hold
+/// no copy of a face set of `losers`. Only connected sets without a copy
+/// are grown (each set is grown through subsets of it).
+fn loser_free_of_size(
+    graph: &FaceGraph,
+    group: &Group,
+    losers: &[u128],
+    size: usize,
+    budget: &mut Budget,
+) -> Result<Vec<u128>, Exhausted> {
+    let copies: Vec<u128> = losers
+        .iter()
+        .flat_map(|&l| group.iter().map(move |p| solid::image(p, l)))
+        .collect();
+    let mut found = Vec::new();
+    solid::for_each_connected_while(graph, budget, &mut |set, _, _: Option<()>| {
+        if copies.iter().any(|&c| c & !set == 0) {
+            return None;
+        }
+        if (set.count_ones() as usize) < size {
+            return Some(());
+        }
+        if solid::least_image(group, set) && graph.connected(graph.all() & !set) {
+            found.push(set);
+        }
+        None
+    })?;
+    Ok(found)
+}
+
 /// Decides every polyomino of `board` (a solid or graph board of at most
 /// [`MAX_CELLS`] faces; `None` for any other board).
 pub fn classify(board: &Board, budget: &mut Budget) -> Result<Option<Classification>, Exhausted> {
@@ -149,8 +179,6 @@ pub enum Found {
     Winner(ProofSequence),
     /// A pairing or strategy tree (an elementary loser).
     Loser(Tree),
-    /// It contains an elementary loser found earlier.
-    ContainsLoser,
     /// Neither within the budget: an open case.
     Open,
 }
@@ -159,8 +187,8 @@ pub enum Found {
 /// any size, each decided if the producers can: a pairing or strategy tree
 /// of depth `depth` makes it an elementary loser, else a maker win found on
 /// a ball of the board around it makes it a winner; a polyomino containing
-/// an elementary loser found earlier is a loser without a search. Each
-/// search runs on a fresh budget from `budget`.
+/// an elementary loser found earlier is a loser without a search and is
+/// not listed. Each search runs on a fresh budget from `budget`.
 pub fn survey(
     board: &Board,
     max_size: usize,
@@ -173,14 +201,15 @@ pub fn survey(
     let group = graph.group(&mut budget())?;
     let mut out: Vec<(u128, Found)> = Vec::new();
     for size in 1..graph.faces().min(max_size + 1) {
-        for set in polyominoes_of_size(&graph, &group, size, &mut budget())? {
-            let known_loser = out
-                .iter()
-                .any(|(l, f)| matches!(f, Found::Loser(_)) && inside(&group, *l, set));
-            if known_loser {
-                out.push((set, Found::ContainsLoser));
-                continue;
-            }
+        // Polyominoes holding a loser found at a smaller size are losers
+        // without a search, and are not even listed (on the larger solids
+        // they are nearly all of them).
+        let losers: Vec<u128> = out
+            .iter()
+            .filter(|(_, f)| matches!(f, Found::Loser(_)))
+            .map(|(l, _)| *l)
+            .collect();
+        for set in loser_free_of_size(&graph, &group, &losers, size, &mut budget())? {
             let winner = unbiased(board, set);
             let loser = GameClaim::of(Side::Loser, winner.clone());
             let found = match breaker::prove(&loser, depth, &mut budget()) {

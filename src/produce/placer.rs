@@ -149,18 +149,34 @@ pub fn fixing_symmetry<'g>(
     from: Cell,
     to: Cell,
 ) -> Option<&'g [u8]> {
-    let image = |p: &[u8], c: Cell| -> Option<Cell> {
-        let f = usize::try_from(c[0]).ok()?;
-        p.get(f).map(|&v| [i32::from(v), 0, 0])
-    };
-    let keeps = |p: &[u8], set: &BTreeSet<Cell>| {
+    mapping(group, (maker, breaker), (maker, breaker)).find(|p| image(p, from) == Some(to))
+}
+
+/// The automorphisms of `group` (face permutations) that take the marks
+/// `from` (the maker's, the breaker's) onto the marks `to`.
+pub fn mapping<'g>(
+    group: &'g [Vec<u8>],
+    from: (&BTreeSet<Cell>, &BTreeSet<Cell>),
+    to: (&BTreeSet<Cell>, &BTreeSet<Cell>),
+) -> impl Iterator<Item = &'g [u8]> {
+    let (from, to) = (
+        (from.0.clone(), from.1.clone()),
+        (to.0.clone(), to.1.clone()),
+    );
+    let takes = |p: &[u8], set: &BTreeSet<Cell>, onto: &BTreeSet<Cell>| {
         set.iter()
             .map(|&c| image(p, c))
             .collect::<Option<BTreeSet<Cell>>>()
-            .is_some_and(|i| i == *set)
+            .is_some_and(|i| i == *onto)
     };
     group
         .iter()
-        .find(|p| image(p, from) == Some(to) && keeps(p, maker) && keeps(p, breaker))
         .map(Vec::as_slice)
+        .filter(move |p| takes(p, &from.0, &to.0) && takes(p, &from.1, &to.1))
+}
+
+/// The image of a face under a face permutation.
+fn image(p: &[u8], c: Cell) -> Option<Cell> {
+    let f = usize::try_from(c[0]).ok()?;
+    p.get(f).map(|&v| [i32::from(v), 0, 0])
 }

@@ -1,8 +1,8 @@
 //! `gamecert render FILE --out DIR`: SVG pictures of the animals and boards
 //! a file declares: plane cells as squares, triangles and hexagons (a finite
-//! region's cells drawn too), cubes in an isometric view, and the faces of
-//! solids and graph boards as the vertices of a planar drawing of their
-//! adjacency graph ([`planar`]); and the dependency digraphs of plain
+//! region's cells drawn too), cubes in an isometric view, solids as shaded
+//! solids in a front and a back view ([`solid3d`]), graph boards as a planar
+//! drawing of their graph ([`planar`]); and the dependency digraphs of plain
 //! priority strategies in DOT ([`digraph`]).
 //!
 //! Key decision: the drawing works from the kernel's own cell coordinates
@@ -11,6 +11,7 @@
 
 pub mod digraph;
 mod planar;
+pub mod solid3d;
 
 use std::fmt::Write as _;
 
@@ -30,7 +31,7 @@ pub fn animal_svg(animal: &DeclaredAnimal) -> String {
         Board::Region(region) => (region.lattice, region.cells()),
         Board::Solid(_) | Board::Graph(_) => {
             let faces: Vec<usize> = animal.cells.iter().map(|c| c[0] as usize).collect();
-            return graph_svg(&animal.name, &animal.board, &faces);
+            return finite_svg(&animal.name, &animal.board, &faces);
         }
     };
     plane_svg(&animal.name, lattice, board_cells, &animal.cells)
@@ -42,7 +43,49 @@ pub fn board_svg(name: &str, board: &Board) -> Option<String> {
     match board {
         Board::Lattice(_) => None,
         Board::Region(region) => Some(plane_svg(name, region.lattice, region.cells(), &[])),
-        Board::Solid(_) | Board::Graph(_) => Some(graph_svg(name, board, &[])),
+        Board::Solid(_) | Board::Graph(_) => Some(finite_svg(name, board, &[])),
+    }
+}
+
+/// The SVG of a pairing on a solid: the goal's faces filled, each pair's
+/// faces linked in its own colour (in a view where both are seen); `None`
+/// on other boards.
+pub fn pairing_svg(
+    title: &str,
+    board: &Board,
+    goal: &[Cell],
+    pairs: &[(Cell, Cell)],
+) -> Option<String> {
+    let (Board::Solid(_), Some(graph)) = (board, board.face_graph()) else {
+        return None;
+    };
+    let face = |c: &Cell| usize::try_from(c[0]).ok();
+    let filled: Vec<usize> = goal.iter().filter_map(face).collect();
+    let links: Vec<(usize, usize)> = pairs
+        .iter()
+        .filter_map(|(u, w)| Some((face(u)?, face(w)?)))
+        .collect();
+    let shape = solid3d::Shape::of(&graph.adjacent);
+    let marks = solid3d::Marks {
+        filled: &filled,
+        links: &links,
+    };
+    Some(solid3d::svg(title, &shape, &marks))
+}
+
+/// A solid drawn as a solid (front and back views); a graph board as its
+/// graph. `filled`: the faces of an animal.
+fn finite_svg(title: &str, board: &Board, filled: &[usize]) -> String {
+    match (board, board.face_graph()) {
+        (Board::Solid(_), Some(graph)) => {
+            let shape = solid3d::Shape::of(&graph.adjacent);
+            let marks = solid3d::Marks {
+                filled,
+                ..Default::default()
+            };
+            solid3d::svg(title, &shape, &marks)
+        }
+        _ => graph_svg(title, board, filled),
     }
 }
 

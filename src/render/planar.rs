@@ -25,6 +25,13 @@ const SWEEPS: usize = 2_000;
 pub fn layout(adjacent: &[u128]) -> Vec<(f64, f64)> {
     let n = adjacent.len();
     let outer = outer_cycle(adjacent).unwrap_or_else(|| (0..n).collect());
+    tutte(adjacent, &outer)
+}
+
+/// Tutte's drawing with the cycle `outer` on the unit circle, in its order,
+/// and every other vertex at the average of its neighbours.
+pub fn tutte(adjacent: &[u128], outer: &[usize]) -> Vec<(f64, f64)> {
+    let n = adjacent.len();
     let mut pos = vec![(0.0, 0.0); n];
     let mut fixed = vec![false; n];
     for (k, &v) in outer.iter().enumerate() {

@@ -114,6 +114,18 @@ pub fn breaker_text(f: &BreakerFailure, dimension: usize) -> String {
             node(path, dimension),
             cell(c)
         ),
+        BreakerFailure::UnknownSituation { path, name } => format!(
+            "{}no situation named `{name}` is completed before this point of the tree",
+            node(path, dimension)
+        ),
+        BreakerFailure::SituationDiffers { path, name } => format!(
+            "{}the marks here are not those of the situation `{name}` moved by the congruence",
+            node(path, dimension)
+        ),
+        BreakerFailure::SituationTwice { path, name } => format!(
+            "{}a second situation is named `{name}`",
+            node(path, dimension)
+        ),
         BreakerFailure::ClassTwice { class } => {
             format!("two class blocks name the class of {}", cell(class))
         }
@@ -184,5 +196,8 @@ pub fn classify_text(f: &ClassifyFailure) -> String {
             "the cited claims make the animal {} both a winner and a loser",
             cells(animal, 1)
         ),
+        ClassifyFailure::NoGroup => {
+            "the board's automorphisms as listed do not form a group (a kernel defect)".to_string()
+        }
     }
 }

@@ -259,6 +259,20 @@ fn breaker(claim: &ast::Claim, failure: &BreakerFailure) -> Option<Location> {
                 .find(|m| same_cell(&m.mark.node, cell))
                 .map(|m| Location::new(m.mark.span, "this move"))
         }),
+        BreakerFailure::UnknownSituation { path, .. }
+        | BreakerFailure::SituationDiffers { path, .. } => {
+            let (last, parent) = path.split_last()?;
+            tree_node(claim, parent).and_then(|node| {
+                node.moves.iter().find_map(|m| match &m.answer {
+                    ast::MoveAnswerAst::Same { name, .. } if same_cell(&m.mark.node, last) => {
+                        Some(Location::new(name.span, "this situation"))
+                    }
+                    _ => None,
+                })
+            })
+        }
+        BreakerFailure::SituationTwice { path, .. } => tree_node(claim, path)
+            .map(|node| Location::new(node.span, "the second situation of this name")),
         _ => None,
     };
     Some(at.unwrap_or(Location::new(body_span, "this strategy")))

@@ -484,11 +484,24 @@ pub struct MoveAst {
     pub answer: MoveAnswerAst,
 }
 
-/// `reply CELLS { BODY }` or `like CELL at MAP`.
+/// `reply CELLS [as NAME] { BODY }`, `reply CELLS same NAME [at MAP]` or
+/// `like CELL [at MAP]`.
 #[derive(Clone, Debug)]
 pub enum MoveAnswerAst {
-    /// The breaker marks the cells, then follows the body.
-    Reply { reply: CellList, then: PairingBody },
+    /// The breaker marks the cells, then follows the body; `as NAME` names
+    /// the situation reached.
+    Reply {
+        reply: CellList,
+        name: Option<Spanned<String>>,
+        then: PairingBody,
+    },
+    /// The breaker marks the cells, reaching the named situation again
+    /// (moved by the congruence).
+    Same {
+        reply: CellList,
+        name: Spanned<String>,
+        map: Option<Spanned<MapAst>>,
+    },
     /// The answer to the mark on `like`, moved by the congruence.
     Like {
         like: Spanned<Vec<i64>>,

@@ -336,9 +336,27 @@ fn pairing_body(out: &mut Lines, body: &PairingBody, indent: usize) {
                 let text = format!("move {mark} like {}{}", cell(&like.node), map(at));
                 out.push(m.mark.span.start, indent, text);
             }
-            MoveAnswerAst::Reply { reply, then } => {
-                let text =
-                    format!("move {mark} reply {} {{", cells(reply)).replace("reply  {", "reply {");
+            MoveAnswerAst::Same {
+                reply,
+                name,
+                map: at,
+            } => {
+                let text = format!(
+                    "move {mark} reply {} same {}{}",
+                    cells(reply),
+                    name.node,
+                    map(at)
+                )
+                .replace("reply  same", "reply same");
+                out.push(m.mark.span.start, indent, text);
+            }
+            MoveAnswerAst::Reply { reply, name, then } => {
+                let named = name
+                    .as_ref()
+                    .map_or(String::new(), |n| format!(" as {}", n.node));
+                let text = format!("move {mark} reply {}{named} {{", cells(reply))
+                    .replace("reply  {", "reply {")
+                    .replace("reply  as", "reply as");
                 out.push(m.mark.span.start, indent, text);
                 pairing_body(out, then, indent + 1);
                 out.push(then.span.end.saturating_sub(1), indent, "}".to_string());

@@ -319,9 +319,17 @@ impl<'a> Spans<'a> {
         for mv in &body.moves {
             self.spanned(&mv.mark, "move");
             match &mv.answer {
-                MoveAnswerAst::Reply { reply, then } => {
+                MoveAnswerAst::Reply { reply, name, then } => {
                     self.cells(reply, "reply cell");
+                    if let Some(name) = name {
+                        self.spanned(name, "situation name");
+                    }
                     self.pairing(then);
+                }
+                MoveAnswerAst::Same { reply, name, map } => {
+                    self.cells(reply, "reply cell");
+                    self.spanned(name, "situation name");
+                    self.map(map);
                 }
                 MoveAnswerAst::Like { like, map } => {
                     self.spanned(like, "like cell");

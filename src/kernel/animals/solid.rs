@@ -292,22 +292,42 @@ impl FaceGraph {
         Ok(())
     }
 
-    /// Whether the faces `set` are connected (an empty set is not).
-    pub fn connected(&self, set: u128) -> bool {
-        if set == 0 {
+    /// Whether `set` is connected, given that `set` with the face `removed`
+    /// added is: exactly when `removed`'s neighbours in `set` are all
+    /// reached from one of them (every part of `set` touches `removed`).
+    /// The search stops as soon as they are, usually near `removed`.
+    pub fn connected_without(&self, set: u128, removed: usize) -> bool {
+        let around = self.adjacent[removed] & set;
+        if around == 0 {
             return false;
         }
-        let mut reached = set & set.wrapping_neg();
-        loop {
-            let mut grown = reached;
-            for f in bits(reached) {
-                grown |= self.adjacent[f] & set;
-            }
-            if grown == reached {
-                return reached == set;
-            }
-            reached = grown;
+        let mut reached = around & around.wrapping_neg();
+        let mut frontier = reached;
+        while frontier != 0 && around & !reached != 0 {
+            let next = bits(frontier).fold(0u128, |m, f| m | self.adjacent[f]);
+            frontier = next & set & !reached;
+            reached |= frontier;
         }
+        around & !reached == 0
+    }
+
+    /// Whether the faces `set` are connected (an empty set is not).
+    pub fn connected(&self, set: u128) -> bool {
+        set != 0 && self.component(set, set & set.wrapping_neg()) == set
+    }
+
+    /// The faces of `set` reached from the faces `start` (a subset of
+    /// `set`) through faces of `set`.
+    pub fn component(&self, set: u128, start: u128) -> u128 {
+        // Breadth first: each face's neighbours are looked up once.
+        let mut reached = start;
+        let mut frontier = start;
+        while frontier != 0 {
+            let around = bits(frontier).fold(0u128, |m, f| m | self.adjacent[f]);
+            frontier = around & set & !reached;
+            reached |= frontier;
+        }
+        reached
     }
 
     /// The graph with `n` vertices and the given edges; `None` when `n` is 0
@@ -644,69 +664,95 @@ pub fn count(
 }
 
 /// Calls `visit` once for every connected set of `size` vertices of the
-/// graph. Each set is grown once, from its least vertex, through vertices
-/// greater than it (Redelmeier on the graph).
+/// graph.
 pub fn for_each_connected(
     graph: &FaceGraph,
     size: usize,
     budget: &mut Budget,
     visit: &mut impl FnMut(u128),
 ) -> Result<(), Exhausted> {
-    let n = graph.faces();
-    if size == 0 || size > n {
-        return Ok(());
-    }
-    for root in 0..n {
+    for_each_connected_while(graph, budget, &mut |set, _, _: Option<()>| {
+        let reached = set.count_ones() as usize >= size;
+        if reached {
+            visit(set);
+        }
+        (!reached).then_some(())
+    })
+}
+
+/// Calls `visit` once for every connected set of vertices of the graph
+/// that is reached: each set is grown once, from its least vertex, through
+/// vertices greater than it (Redelmeier on the graph), and only from sets
+/// for which `visit` returned a value. Every set grown on the way to a set
+/// is a subset of it, so a condition that holds for a set holds for every
+/// set on its way (a size cap, containing no loser) can prune. `visit(set,
+/// added, parent)` gets the vertex added last and the value its parent set
+/// returned (`None` for a single vertex).
+pub fn for_each_connected_while<S: Copy>(
+    graph: &FaceGraph,
+    budget: &mut Budget,
+    visit: &mut impl FnMut(u128, usize, Option<S>) -> Option<S>,
+) -> Result<(), Exhausted> {
+    for root in 0..graph.faces() {
         let allowed = graph.all() & !((1u128 << root) - 1) & !(1u128 << root);
         let frontier = graph.adjacent[root] & allowed;
-        grow(
+        let mut step = Step {
             graph,
-            1u128 << root,
-            frontier,
-            (1u128 << root) | frontier,
             allowed,
-            size,
             visit,
             budget,
+            value: std::marker::PhantomData,
+        };
+        step.grow(
+            1u128 << root,
+            root,
+            None,
+            frontier,
+            (1u128 << root) | frontier,
         )?;
     }
     Ok(())
 }
 
-/// Redelmeier's step on a graph: `set` is the animal so far, `untried` the
-/// cells that may still be added, `seen` every cell already decided about.
-#[allow(clippy::too_many_arguments)]
-fn grow(
-    graph: &FaceGraph,
-    set: u128,
-    mut untried: u128,
-    seen: u128,
+/// Redelmeier's enumeration on one root's vertices `allowed`.
+struct Step<'a, S, V> {
+    graph: &'a FaceGraph,
     allowed: u128,
-    size: usize,
-    visit: &mut impl FnMut(u128),
-    budget: &mut Budget,
-) -> Result<(), Exhausted> {
-    if set.count_ones() as usize == size {
-        visit(set);
-        return Ok(());
+    visit: &'a mut V,
+    budget: &'a mut Budget,
+    value: std::marker::PhantomData<S>,
+}
+
+impl<S: Copy, V: FnMut(u128, usize, Option<S>) -> Option<S>> Step<'_, S, V> {
+    /// Visits `set` (the animal so far, `added` its last vertex) and, if
+    /// asked to, every animal grown from it: `untried` are the cells that
+    /// may still be added, `seen` every cell already decided about.
+    fn grow(
+        &mut self,
+        set: u128,
+        added: usize,
+        parent: Option<S>,
+        mut untried: u128,
+        seen: u128,
+    ) -> Result<(), Exhausted> {
+        self.budget.tick()?;
+        let Some(value) = (self.visit)(set, added, parent) else {
+            return Ok(());
+        };
+        while untried != 0 {
+            let f = untried.trailing_zeros() as usize;
+            untried &= untried - 1;
+            let fresh = self.graph.adjacent[f] & self.allowed & !seen;
+            self.grow(
+                set | (1u128 << f),
+                f,
+                Some(value),
+                untried | fresh,
+                seen | fresh,
+            )?;
+        }
+        Ok(())
     }
-    while untried != 0 {
-        budget.tick()?;
-        let f = untried.trailing_zeros() as usize;
-        untried &= untried - 1;
-        let fresh = graph.adjacent[f] & allowed & !seen;
-        grow(
-            graph,
-            set | (1u128 << f),
-            untried | fresh,
-            seen | fresh,
-            allowed,
-            size,
-            visit,
-            budget,
-        )?;
-    }
-    Ok(())
 }
 
 /// Whether `set` is the least of its images under `group`.

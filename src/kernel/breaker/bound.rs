@@ -3,11 +3,11 @@
 //! loser, so the winners are among the polyominoes that contain none.
 //!
 //! Key decision: the kernel enumerates the polyominoes size by size and
-//! counts those containing no copy of a cited loser. It stops early at a
-//! size where every connected face set contains a cited loser: every larger
-//! connected set contains a connected set of that size (drop a leaf of a
-//! spanning tree, one at a time), hence a loser, so no larger polyomino can
-//! be a winner. `bound B size K winners <= W` counts size K only.
+//! counts those containing no copy of a cited loser. It grows only the
+//! connected face sets that hold no loser (Redelmeier's enumeration grows
+//! every set through subsets of it, so no loser-free set is missed), and so
+//! stops by itself once every set of some size holds one. `bound B size K
+//! winners <= W` counts size K only.
 
 use crate::kernel::animals::Board;
 use crate::kernel::animals::solid::{self, FaceGraph};
@@ -17,7 +17,7 @@ use crate::kernel::ledger::{Established, Theorem};
 use crate::kernel::verdict::ordinal;
 use crate::kernel::verdict::{BoundFailure, Rejection, Rule, Undecided, Verdict};
 
-use super::classify::decides_unbiased;
+use super::classify::{decides_unbiased, loser_free};
 
 /// `bound BOARD [size K] winners <= W`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -79,7 +79,9 @@ pub fn check(claim: &BoundClaim, cited: &[&Theorem], mut budget: Budget) -> Verd
 }
 
 /// The number of polyominoes (of the claim's size, or of any size) that
-/// contain no cited loser, and one of them (0 when there is none).
+/// contain no cited loser, and one of them (0 when there is none). Only
+/// sets without a loser are grown: every set a polyomino is grown through
+/// is a subset of it, so none of a loser-free polyomino's is pruned.
 fn candidates(
     claim: &BoundClaim,
     graph: &FaceGraph,
@@ -87,35 +89,13 @@ fn candidates(
     budget: &mut Budget,
 ) -> Result<(u64, u128), Exhausted> {
     let group = graph.group(budget)?;
-    // Every copy of every cited loser, as face sets.
-    let mut copies: Vec<u128> = losers
-        .iter()
-        .flat_map(|&l| group.iter().map(move |p| solid::image(p, l)))
-        .collect();
-    copies.sort_unstable();
-    copies.dedup();
-    let last = claim.size.unwrap_or(graph.faces().saturating_sub(1));
+    let last = claim.size.unwrap_or(graph.faces());
     let (mut count, mut example) = (0u64, 0u128);
-    for size in 1..=last.min(graph.faces().saturating_sub(1)) {
-        let mut every_set_holds_a_loser = true;
-        solid::for_each_connected(graph, size, budget, &mut |set| {
-            if copies.iter().any(|&c| c & !set == 0) {
-                return;
-            }
-            every_set_holds_a_loser = false;
-            let counted = claim.size.is_none_or(|k| k == size)
-                && solid::least_image(&group, set)
-                && graph.connected(graph.all() & !set);
-            if counted {
-                count = count.saturating_add(1);
-                if example == 0 {
-                    example = set;
-                }
-            }
-        })?;
-        if every_set_holds_a_loser {
-            break;
+    loser_free(graph, &group, losers, last, budget, &mut |set| {
+        if claim.size.is_none_or(|k| k == set.count_ones() as usize) {
+            count = count.saturating_add(1);
+            example = if example == 0 { set } else { example };
         }
-    }
+    })?;
     Ok((count, example))
 }

@@ -8,6 +8,7 @@
 //! animal the author forgot cannot go uncounted.
 
 use crate::kernel::animals::Board;
+use crate::kernel::animals::orbits::polyomino_orbits;
 use crate::kernel::animals::solid::{self, FaceGraph};
 use crate::kernel::budget::{Budget, Exhausted};
 use crate::kernel::game::{GameClaim, Side};
@@ -77,20 +78,25 @@ pub(super) fn decides_unbiased(c: &GameClaim, board: &Board) -> Option<(Side, u1
 }
 
 /// The (winners, losers) counts, or the first animal the citations do
-/// not account for.
+/// not account for. The winners are the polyominoes that contain no cited
+/// loser (each must lie inside a cited winner), enumerated one per orbit;
+/// the losers are all the others, counted by orbits (a polyomino holding a
+/// cited loser is a loser whatever else it holds, once no cited loser lies
+/// inside a cited winner).
 fn classify(
     claim: &ClassifyClaim,
     graph: &FaceGraph,
     cited: &[&Theorem],
     budget: &mut Budget,
 ) -> Result<Result<(u64, u64), ClassifyFailure>, Exhausted> {
-    let mut known = Vec::new();
+    let (mut winners_cited, mut losers_cited) = (Vec::new(), Vec::new());
     for (i, theorem) in cited.iter().enumerate() {
         let decides = theorem
             .game()
             .and_then(|(game, _)| decides_unbiased(game, &claim.board));
         match decides {
-            Some(k) => known.push(k),
+            Some((Side::Winner, w)) => winners_cited.push(w),
+            Some((Side::Loser, l)) => losers_cited.push(l),
             None => {
                 return Ok(Err(ClassifyFailure::CitedOtherGame {
                     citation: ordinal(i),
@@ -102,34 +108,68 @@ fn classify(
     // Some automorphism maps `small` into `large`.
     let inside =
         |small: u128, large: u128| group.iter().any(|p| solid::image(p, small) & !large == 0);
-    let (mut winners, mut losers) = (0u64, 0u64);
-    let mut unaccounted = None;
-    for size in 1..graph.faces() {
-        solid::for_each_connected(graph, size, budget, &mut |set| {
-            let polyomino = solid::least_image(&group, set) && graph.connected(graph.all() & !set);
-            if !polyomino || unaccounted.is_some() {
-                return;
-            }
-            let wins = known
-                .iter()
-                .any(|&(side, w)| side == Side::Winner && inside(set, w));
-            let loses = known
-                .iter()
-                .any(|&(side, l)| side == Side::Loser && inside(l, set));
-            match (wins, loses) {
-                (true, false) => winners = winners.saturating_add(1),
-                (false, true) => losers = losers.saturating_add(1),
-                _ => unaccounted = Some((set, wins)),
-            }
-        })?;
-    }
-    if let Some((set, both)) = unaccounted {
-        let animal = solid::members(set).map(|f| [f as i32, 0, 0]).collect();
-        return Ok(Err(if both {
-            ClassifyFailure::Contradiction { animal }
-        } else {
-            ClassifyFailure::Unaccounted { animal }
+    let as_animal = |set: u128| solid::members(set).map(|f| [f as i32, 0, 0]).collect();
+    // A polyomino inside a winner and holding a loser would be both; so
+    // would the winner, whatever the polyomino.
+    let holding_a_loser = |&&w: &&u128| losers_cited.iter().any(|&l| inside(l, w));
+    if let Some(&w) = winners_cited.iter().find(holding_a_loser) {
+        return Ok(Err(ClassifyFailure::Contradiction {
+            animal: as_animal(w),
         }));
     }
-    Ok(Ok((winners, losers)))
+    let (mut winners, mut unaccounted) = (0u64, None);
+    loser_free(
+        graph,
+        &group,
+        &losers_cited,
+        graph.faces(),
+        budget,
+        &mut |set| {
+            if winners_cited.iter().any(|&w| inside(set, w)) {
+                winners = winners.saturating_add(1);
+            } else {
+                unaccounted = unaccounted.or(Some(set));
+            }
+        },
+    )?;
+    if let Some(set) = unaccounted {
+        return Ok(Err(ClassifyFailure::Unaccounted {
+            animal: as_animal(set),
+        }));
+    }
+    let Some(orbits) = polyomino_orbits(graph, &group, budget)? else {
+        return Ok(Err(ClassifyFailure::NoGroup));
+    };
+    let polyominoes = orbits.iter().fold(0u64, |t, &k| t.saturating_add(k));
+    Ok(Ok((winners, polyominoes.saturating_sub(winners))))
+}
+
+/// Calls `visit` with every polyomino of at most `last` faces, one per
+/// class, that contains no image of a face set of `losers` under `group`.
+/// Only connected sets without such an image are grown: Redelmeier's
+/// enumeration reaches a set through subsets of it, which have none either.
+pub(super) fn loser_free(
+    graph: &FaceGraph,
+    group: &[Vec<u8>],
+    losers: &[u128],
+    last: usize,
+    budget: &mut Budget,
+    visit: &mut impl FnMut(u128),
+) -> Result<(), Exhausted> {
+    let mut copies: Vec<u128> = losers
+        .iter()
+        .flat_map(|&l| group.iter().map(move |p| solid::image(p, l)))
+        .collect();
+    copies.sort_unstable();
+    copies.dedup();
+    let all = graph.all();
+    solid::for_each_connected_while(graph, budget, &mut |set, _, _: Option<()>| {
+        if set.count_ones() as usize > last || copies.iter().any(|&c| c & !set == 0) {
+            return None;
+        }
+        if solid::least_image(group, set) && graph.connected(all & !set) {
+            visit(set);
+        }
+        Some(())
+    })
 }

@@ -48,7 +48,16 @@ pub enum Strategy {
     Paving(Paving),
     /// One entry per free cell the maker may mark.
     Moves(Vec<Move>),
+    /// A situation given a name (unique in the tree), then its strategy.
+    Named { name: String, then: Box<Strategy> },
+    /// The situation named `name`, completed earlier in the tree, recurs
+    /// here moved by `map` (a congruence of the board): its strategy,
+    /// moved, is played.
+    Same { name: String, map: Congruence },
 }
+
+/// A named situation's marks: the maker's, the breaker's.
+type Marks = (BTreeSet<Cell>, BTreeSet<Cell>);
 
 /// The breaker's answer to the maker marking `mark`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -91,13 +100,13 @@ pub fn check(claim: &GameClaim, strategy: &Strategy, mut budget: Budget) -> Verd
         graph: claim.board.face_graph(),
         placements,
     };
-    let mut nodes = 0;
-    let result = checker.node(strategy, &mut Position::default(), &mut nodes, &mut budget);
+    let mut walk = Walk::default();
+    let result = checker.node(strategy, &mut Position::default(), &mut walk, &mut budget);
     match result {
         Ok(()) => Verdict::Verified {
             rule,
             nodes: budget.nodes(),
-            measure: nodes,
+            measure: walk.nodes,
             theorem: Theorem::new(Established::Game {
                 claim: claim.clone(),
                 turns: None,
@@ -194,6 +203,14 @@ impl Position {
     }
 }
 
+/// What the check of a tree has gathered so far: its nodes, and the named
+/// situations whose strategies have been checked completely.
+#[derive(Default)]
+struct Walk {
+    nodes: u64,
+    situations: BTreeMap<String, Marks>,
+}
+
 struct Checker<'a> {
     claim: &'a GameClaim,
     graph: Option<crate::kernel::animals::solid::FaceGraph>,
@@ -207,17 +224,41 @@ impl Checker<'_> {
         &self,
         strategy: &Strategy,
         at: &mut Position,
-        nodes: &mut u64,
+        walk: &mut Walk,
         budget: &mut Budget,
     ) -> Result<(), Failure> {
         budget.tick()?;
-        *nodes = nodes.saturating_add(1);
+        // A name is not a node of its own.
+        let named = matches!(strategy, Strategy::Named { .. });
+        walk.nodes = walk.nodes.saturating_add(u64::from(!named));
+        let tree = !matches!(strategy, Strategy::Paving(_));
+        if tree && !finite(&self.claim.board) {
+            return Err(Failure::NotApplicable(Requirement::FiniteBoard));
+        }
         match strategy {
             Strategy::Paving(paving) => self.paving(paving, at, budget),
-            Strategy::Moves(moves) if finite(&self.claim.board) => {
-                self.moves(moves, at, nodes, budget)
+            Strategy::Moves(moves) => self.moves(moves, at, walk, budget),
+            Strategy::Named { name, then } => {
+                self.node(then, at, walk, budget)?;
+                // Recorded once its strategy is checked, so a situation is
+                // never used inside its own subtree.
+                let marks = (at.maker.clone(), at.breaker.clone());
+                if walk.situations.insert(name.clone(), marks).is_some() {
+                    let (path, name) = (at.path.clone(), name.clone());
+                    return fail(BreakerFailure::SituationTwice { path, name });
+                }
+                Ok(())
             }
-            Strategy::Moves(_) => Err(Failure::NotApplicable(Requirement::FiniteBoard)),
+            Strategy::Same { name, map } => {
+                let (path, name) = (at.path.clone(), name.clone());
+                let Some(earlier) = walk.situations.get(&name) else {
+                    return fail(BreakerFailure::UnknownSituation { path, name });
+                };
+                if !self.maps(map, earlier, &(at.maker.clone(), at.breaker.clone())) {
+                    return fail(BreakerFailure::SituationDiffers { path, name });
+                }
+                Ok(())
+            }
         }
     }
 
@@ -226,7 +267,7 @@ impl Checker<'_> {
         &self,
         moves: &[Move],
         at: &mut Position,
-        nodes: &mut u64,
+        walk: &mut Walk,
         budget: &mut Budget,
     ) -> Result<(), Failure> {
         let path = at.path.clone();
@@ -252,7 +293,7 @@ impl Checker<'_> {
                     at.maker.insert(m.mark);
                     at.breaker.extend(reply.iter().copied());
                     at.path.push(m.mark);
-                    self.node(then, at, nodes, budget)?;
+                    self.node(then, at, walk, budget)?;
                     *at = saved;
                 }
                 Answer::Like { like, map } => {
@@ -297,24 +338,34 @@ impl Checker<'_> {
     /// Whether `map` is a congruence of the board that fixes the maker's
     /// and the breaker's marks (as sets) and takes `from` to `to`.
     fn fixes(&self, map: &Congruence, at: &Position, from: Cell, to: Cell) -> bool {
+        let marks = (at.maker.clone(), at.breaker.clone());
+        self.maps(map, &marks, &marks)
+            && Map::of(map, &self.claim.board, self.graph.as_ref())
+                .is_some_and(|map| map.apply(from) == Some(to))
+    }
+
+    /// Whether `map` is a congruence of the board that takes the marks
+    /// `from` (the maker's, the breaker's) to the marks `to`.
+    fn maps(&self, map: &Congruence, from: &Marks, to: &Marks) -> bool {
         let Some(map) = Map::of(map, &self.claim.board, self.graph.as_ref()) else {
             return false;
         };
-        let keeps = |set: &BTreeSet<Cell>| {
+        let image = |set: &BTreeSet<Cell>| {
             set.iter()
                 .map(|&c| map.apply(c))
                 .collect::<Option<BTreeSet<Cell>>>()
-                .is_some_and(|image| image == *set)
         };
         // On a region of a lattice the congruence must also keep the region.
         let keeps_board = match &self.claim.board {
             Board::Region(region) => {
                 let cells: BTreeSet<Cell> = region.cells().iter().copied().collect();
-                keeps(&cells)
+                image(&cells).is_some_and(|i| i == cells)
             }
             _ => true,
         };
-        map.apply(from) == Some(to) && keeps(&at.maker) && keeps(&at.breaker) && keeps_board
+        image(&from.0).is_some_and(|i| i == to.0)
+            && image(&from.1).is_some_and(|i| i == to.1)
+            && keeps_board
     }
 
     /// The cells of a finite board.

@@ -39,12 +39,25 @@ impl Parser<'_> {
                 } else {
                     let (r, _) = self.keyword(r, "reply")?;
                     let (r, reply) = self.cell_list(r)?;
-                    let (r2, _) = self.symbol(r, "{")?;
-                    self.depth.set(self.depth.get() + 1);
-                    let then = self.pairing_body(r, r2);
-                    self.depth.set(self.depth.get() - 1);
-                    let (r, then) = then?;
-                    (r, MoveAnswerAst::Reply { reply, then })
+                    if let Ok((r, _)) = self.keyword(r, "same") {
+                        let (r, name) = self.name(r, "the name of a situation")?;
+                        let (r, map) = self.map(r)?;
+                        (r, MoveAnswerAst::Same { reply, name, map })
+                    } else {
+                        let (r, name) = match self.keyword(r, "as") {
+                            Ok((r, _)) => {
+                                let (r, name) = self.name(r, "the name of a situation")?;
+                                (r, Some(name))
+                            }
+                            Err(_) => (r, None),
+                        };
+                        let (r2, _) = self.symbol(r, "{")?;
+                        self.depth.set(self.depth.get() + 1);
+                        let then = self.pairing_body(r, r2);
+                        self.depth.set(self.depth.get() - 1);
+                        let (r, then) = then?;
+                        (r, MoveAnswerAst::Reply { reply, name, then })
+                    }
                 };
                 body.moves.push(MoveAst { mark, answer });
                 rest = r;
