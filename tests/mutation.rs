@@ -1,7 +1,8 @@
 //! Mutation tests: change the claimed value of every claim in certificates/
 //! (Grundy value +1 and -1, outcome flipped, count +1 and -1; a partizan
 //! value off by `*`, by `^` and by a tiny number, every other outcome class,
-//! every comparison the claim excludes, `number G` made `G + *`) and require
+//! every comparison the claim excludes, `number G` made `G + *`; an octal
+//! period's start or length moved, or a written value changed) and require
 //! REFUTED. An always-accepting checker fails this test on every claim.
 
 mod common;
@@ -42,6 +43,34 @@ fn mutations(statement: &Statement, text: &str) -> Vec<(Span, String)> {
             .map(|off| (value.span, format!("({}) + {off}", source(value.span))))
             .collect(),
         Statement::Number { game } => vec![(game.span, format!("({}) + *", source(game.span)))],
+        // The values written out: the period's last value changed. A
+        // period of another length or start: not the least, or no period.
+        Statement::Period {
+            values: Some(values),
+            ..
+        } => {
+            let mut text = values.node.clone();
+            let last = text.len().saturating_sub(2);
+            let changed = if &text[last..=last] == "0" { "1" } else { "0" };
+            text.replace_range(last..=last, changed);
+            vec![(values.span, text)]
+        }
+        Statement::Period {
+            preperiod, period, ..
+        } => {
+            let mut m = vec![
+                (preperiod.span, (preperiod.node + 1).to_string()),
+                (period.span, (period.node + 1).to_string()),
+                (period.span, (period.node * 2).to_string()),
+            ];
+            if preperiod.node > 0 {
+                m.push((preperiod.span, (preperiod.node - 1).to_string()));
+            }
+            if period.node > 1 {
+                m.push((period.span, (period.node - 1).to_string()));
+            }
+            m
+        }
         // Large enumerations are checked unmutated by tests/certificates.rs;
         // mutating the small ones keeps this test quick.
         Statement::CountAnimals { size, count, .. } if size.node <= 10 => vec![
@@ -104,6 +133,7 @@ fn every_mutated_claim_is_refuted() {
         "certificates/thiemann-lanzerath-2022",
         "certificates/cgt",
         "certificates/bode-2000",
+        "certificates/octal",
     ] {
         files.extend(common::cert_files(dir));
     }

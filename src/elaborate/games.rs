@@ -5,6 +5,7 @@ use super::{ElabError, ElabErrorKind};
 use crate::kernel::impartial::Game;
 use crate::kernel::impartial::grid::{Grid, GridRules, MAX_CELLS};
 use crate::kernel::impartial::heap::{HeapRules, MAX_HEAP};
+use crate::kernel::impartial::period::PeriodClaim;
 use crate::syntax::ast::{BoardExpr, GameExpr, GridRuleset, Span, Spanned};
 
 fn error(kind: ElabErrorKind, span: Span) -> ElabError {
@@ -75,6 +76,31 @@ fn heap_size(n: &Spanned<u64>) -> Result<u32, ElabError> {
         return Err(error(ElabErrorKind::HeapTooLarge { max: MAX_HEAP }, n.span));
     }
     Ok(n.node as u32)
+}
+
+/// `period octal CODE = (n0, p)` or `= PREFIX(PERIOD)` as a kernel claim.
+pub fn period_claim(
+    code: &Spanned<String>,
+    preperiod: &Spanned<u64>,
+    period: &Spanned<u64>,
+    values: Option<&Spanned<String>>,
+) -> Result<PeriodClaim, ElabError> {
+    let HeapRules::Octal(digits) = octal_code(code)? else {
+        return Err(error(ElabErrorKind::BadOctalCode, code.span));
+    };
+    // Digits, then A = 10, B = 11, ...; the parentheses are dropped.
+    let values = values.map(|v| {
+        v.node
+            .chars()
+            .filter_map(|c| c.to_digit(36))
+            .collect::<Vec<u32>>()
+    });
+    Ok(PeriodClaim {
+        digits,
+        preperiod: preperiod.node,
+        period: period.node,
+        values,
+    })
 }
 
 fn octal_code(code: &Spanned<String>) -> Result<HeapRules, ElabError> {

@@ -955,7 +955,7 @@ fn is_partizan(claim: &ast::Claim) -> bool {
         ast::Statement::Grundy { game, .. } | ast::Statement::Outcome { game, .. } => {
             partizan::uses_partizan_notation(&game.node)
         }
-        ast::Statement::CountPositions { .. } => false,
+        ast::Statement::CountPositions { .. } | ast::Statement::Period { .. } => false,
         _ => true,
     }
 }
@@ -1005,6 +1005,17 @@ fn explicit_claim(
             up_to_symmetry: *up_to_symmetry,
             count: count.node,
         },
+        ast::Statement::Period {
+            code,
+            preperiod,
+            period,
+            values,
+        } => Statement::Period(games::period_claim(
+            code,
+            preperiod,
+            period,
+            values.as_ref(),
+        )?),
         ast::Statement::Value { .. }
         | ast::Statement::Compare { .. }
         | ast::Statement::Number { .. } => unreachable!("partizan statements are routed above"),
@@ -1019,7 +1030,12 @@ fn explicit_claim(
     };
     let evidence = match &claim.method.node {
         Method::Search => Evidence::Search,
-        Method::Table(_) if matches!(statement, Statement::CountPositions { .. }) => {
+        Method::Table(_)
+            if matches!(
+                statement,
+                Statement::CountPositions { .. } | Statement::Period(_)
+            ) =>
+        {
             return Err(not_applicable(claim));
         }
         Method::Table(rows) => Evidence::Table(
@@ -1136,6 +1152,7 @@ fn partizan_claim(
                 span: game.span,
             });
         }
+        ast::Statement::Period { .. } => return Err(not_applicable(claim)),
     };
     let evidence = match &claim.method.node {
         Method::Definition => pcheck::Evidence::Definition,

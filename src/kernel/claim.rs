@@ -87,6 +87,7 @@ impl<C> Claim<C> {
     pub fn rule(&self) -> Rule {
         match self {
             Claim::Impartial(Statement::CountPositions { .. }, _) => Rule::PositionCount,
+            Claim::Impartial(Statement::Period(_), _) => Rule::OctalPeriod,
             Claim::Impartial(_, Evidence::Table(_)) => Rule::ImpartialTable,
             Claim::Impartial(..) => Rule::ImpartialSearch,
             Claim::Partizan(_, partizan::Evidence::Derivation(_)) => Rule::PartizanDerivation,

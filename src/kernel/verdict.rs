@@ -5,6 +5,7 @@
 
 use crate::kernel::animals::lattice::Cell;
 use crate::kernel::budget::Exhausted;
+use crate::kernel::impartial::period::PeriodFailure;
 use crate::kernel::impartial::{MoveFact, Outcome, ValuedOption};
 use crate::kernel::ledger::Theorem;
 use crate::kernel::partizan::game::Player;
@@ -18,6 +19,8 @@ pub enum Rule {
     ImpartialTable,
     /// I5: exhaustive traversal of the reachable positions.
     PositionCount,
+    /// I6: an octal game's nim sequence by the periodicity theorem.
+    OctalPeriod,
     /// P1-P4: partizan comparison by the recursive definition.
     PartizanDefinition,
     /// P1-P4 applied to each step of an author's derivation.
@@ -60,6 +63,7 @@ impl Rule {
             Rule::ImpartialSearch => "impartial.search",
             Rule::ImpartialTable => "impartial.table",
             Rule::PositionCount => "impartial.count",
+            Rule::OctalPeriod => "impartial.period",
             Rule::PartizanDefinition => "partizan.definition",
             Rule::PartizanDerivation => "partizan.derivation",
             Rule::AnimalEnumeration => "animals.enumeration",
@@ -450,6 +454,8 @@ pub enum Refutation {
     },
     /// The position count differs.
     Count { claimed: u64, actual: u64 },
+    /// The nim sequence is not ultimately periodic as claimed.
+    Period(PeriodFailure),
     /// The animal count differs.
     AnimalCount { claimed: u64, actual: u64 },
     /// Two partizan games do not compare as claimed.

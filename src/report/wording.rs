@@ -1,6 +1,7 @@
 //! Sentences for the kernel's verdicts (the kernel itself only returns facts).
 
 use crate::kernel::budget::Exhausted;
+use crate::kernel::impartial::period::PeriodFailure;
 use crate::kernel::impartial::{MoveFact, Outcome};
 use crate::kernel::partizan::game::Player;
 use crate::kernel::verdict::{
@@ -40,6 +41,9 @@ pub fn internal_error(message: &str) -> String {
 fn verified_text(rule: Rule, nodes: u64, measure: u64) -> String {
     match rule {
         Rule::PositionCount => format!("{measure} positions counted"),
+        Rule::OctalPeriod => format!(
+            "values recomputed by mex through the periodicity theorem's window; least period {measure}, least preperiod as claimed"
+        ),
         Rule::AnimalEnumeration => format!("{measure} animals counted by enumeration"),
         Rule::ProofSequence => {
             format!("every situation checked; the maker wins within {measure} turns")
@@ -240,6 +244,29 @@ pub fn limit_reached(e: &Exhausted) -> String {
     }
 }
 
+/// Why an octal game's nim sequence is not periodic as claimed.
+fn period_text(f: &PeriodFailure) -> String {
+    match f {
+        PeriodFailure::NoPeriod => "a period is at least 1".to_string(),
+        PeriodFailure::NotPeriodic { heap, value, later } => {
+            format!("G({heap}) = {value} but the heap one period later has value {later}")
+        }
+        PeriodFailure::SmallerPeriod { period } => {
+            format!(
+                "the sequence repeats with period {period} from the same heap on: the period is not the least"
+            )
+        }
+        PeriodFailure::EarlierStart => {
+            "the period holds from one heap earlier: the preperiod is not the least".to_string()
+        }
+        PeriodFailure::Value {
+            heap,
+            claimed,
+            actual,
+        } => format!("G({heap}) = {actual}, not {claimed} as written"),
+    }
+}
+
 fn refutation_text(r: &Refutation) -> String {
     match r {
         Refutation::Relation { .. }
@@ -250,6 +277,7 @@ fn refutation_text(r: &Refutation) -> String {
         Refutation::InfinityTooEarly { n, size } => format!(
             "with {n} marks per turn the maker cannot mark the {size} cells in one turn, so a breaker with enough marks wins: the entry cannot be inf"
         ),
+        Refutation::Period(failure) => period_text(failure),
         Refutation::ClassificationCounts { winners, losers } => format!(
             "every animal is accounted for by verified claims: the board has {winners} winners and {losers} losers"
         ),

@@ -186,6 +186,15 @@ pub enum Statement {
         game: Spanned<GameExpr>,
         count: Spanned<u64>,
     },
+    /// `period octal CODE = (n0, p)`, or `= PREFIX(PERIOD)` with the
+    /// values written out (digits, then letters A = 10, B = 11, ...).
+    Period {
+        code: Spanned<String>,
+        preperiod: Spanned<u64>,
+        period: Spanned<u64>,
+        /// The values of the heaps below `n0 + p`, as written.
+        values: Option<Spanned<String>>,
+    },
     /// `winner ANIMAL on BOARD (a,b)` or `(a->c,b)`.
     Winner {
         animal: Spanned<String>,
@@ -229,6 +238,7 @@ impl Statement {
             Statement::Number { .. } => StatementKind::Number,
             Statement::CountAnimals { .. } => StatementKind::CountAnimals,
             Statement::CountPositions { .. } => StatementKind::CountPositions,
+            Statement::Period { .. } => StatementKind::Period,
             Statement::Winner { .. } => StatementKind::Winner,
             Statement::Loser { .. } => StatementKind::Loser,
             Statement::Threshold { .. } => StatementKind::Threshold,
@@ -248,6 +258,8 @@ pub enum StatementKind {
     Outcome,
     /// `count positions`.
     CountPositions,
+    /// `period`.
+    Period,
     /// `value`.
     Value,
     /// `compare`.
@@ -284,10 +296,11 @@ pub enum Family {
 impl StatementKind {
     /// Every kind, the most common first (a misspelling's suggestion goes
     /// to the first of equally close keywords).
-    pub const ALL: [StatementKind; 12] = [
+    pub const ALL: [StatementKind; 13] = [
         StatementKind::Grundy,
         StatementKind::Outcome,
         StatementKind::CountPositions,
+        StatementKind::Period,
         StatementKind::Value,
         StatementKind::Compare,
         StatementKind::Number,
@@ -305,6 +318,7 @@ impl StatementKind {
             StatementKind::Grundy => "grundy",
             StatementKind::Outcome => "outcome",
             StatementKind::CountPositions | StatementKind::CountAnimals => "count",
+            StatementKind::Period => "period",
             StatementKind::Value => "value",
             StatementKind::Compare => "compare",
             StatementKind::Number => "number",
@@ -320,7 +334,9 @@ impl StatementKind {
     /// says which).
     pub fn families(self) -> &'static [Family] {
         match self {
-            StatementKind::Grundy | StatementKind::CountPositions => &[Family::Impartial],
+            StatementKind::Grundy | StatementKind::CountPositions | StatementKind::Period => {
+                &[Family::Impartial]
+            }
             StatementKind::Outcome => &[Family::Impartial, Family::Partizan],
             StatementKind::Value | StatementKind::Compare | StatementKind::Number => {
                 &[Family::Partizan]

@@ -59,6 +59,18 @@ pub fn statement(s: &Statement) -> String {
             };
             format!("count positions{} {} = {}", sym, game(&g.node), count.node)
         }
+        Statement::Period {
+            code,
+            preperiod,
+            period,
+            values,
+        } => match values {
+            Some(values) => format!("period octal {} = {}", code.node, values.node),
+            None => format!(
+                "period octal {} = ({}, {})",
+                code.node, preperiod.node, period.node
+            ),
+        },
         Statement::Value { game: g, value } => {
             format!("value {} = {}", game(&g.node), game(&value.node))
         }

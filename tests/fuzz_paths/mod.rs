@@ -193,6 +193,19 @@ impl<'a> Spans<'a> {
                 self.game(right);
             }
             Statement::Number { game } => self.game(game),
+            Statement::Period {
+                code,
+                preperiod,
+                period,
+                values,
+            } => {
+                self.spanned(code, "octal code");
+                self.spanned(preperiod, "preperiod");
+                self.spanned(period, "period");
+                if let Some(values) = values {
+                    self.spanned(values, "values");
+                }
+            }
             Statement::CountAnimals {
                 board, size, count, ..
             } => {

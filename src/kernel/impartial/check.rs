@@ -1,6 +1,7 @@
 //! From an impartial claim and its evidence to a verdict.
 
 use super::count::{CountFailure, count_positions};
+use super::period::{self, PeriodClaim};
 use super::solver::Solver;
 use super::table::{TableEntry, seed_and_check};
 use super::{Analysis, Game, Outcome, Play, analyse};
@@ -25,6 +26,8 @@ pub enum Statement {
         up_to_symmetry: bool,
         count: u64,
     },
+    /// `period octal CODE = (n0, p)`.
+    Period(PeriodClaim),
 }
 
 /// What the certificate offers in support.
@@ -61,6 +64,7 @@ pub fn check(
         } => {
             return check_count(game, *up_to_symmetry, *count, budget);
         }
+        Statement::Period(claim) => return check_period(claim, budget),
     };
     let mut solver = Solver::new(budget);
     solver.helpers = helpers;
@@ -129,9 +133,9 @@ pub fn check(
                 options: analysis.options.len(),
             },
         },
-        // Position counts returned above; this arm only keeps the kernel
-        // free of unreachable paths, and decides nothing.
-        Statement::CountPositions { .. } => Verdict::Undecided {
+        // Position counts and periods returned above; this arm only keeps
+        // the kernel free of unreachable paths, and decides nothing.
+        Statement::CountPositions { .. } | Statement::Period(_) => Verdict::Undecided {
             rule,
             reason: Undecided::OutsideLimits,
         },
@@ -146,6 +150,30 @@ fn grundy_witness(analysis: &Analysis, claimed: u32, play: Play) -> GrundyWitnes
     match analysis.options.iter().find(|o| o.value == claimed) {
         Some(option) => GrundyWitness::OptionWithClaimedValue(option.clone()),
         None => GrundyWitness::MissingValue(analysis.value),
+    }
+}
+
+fn check_period(claim: &PeriodClaim, mut budget: Budget) -> Verdict {
+    let rule = Rule::OctalPeriod;
+    match period::check(claim, &mut budget) {
+        Ok(Some(Ok(()))) => Verdict::Verified {
+            rule,
+            nodes: budget.nodes(),
+            measure: claim.period,
+            theorem: Theorem::new(Established::Impartial(Statement::Period(claim.clone()))),
+        },
+        Ok(Some(Err(failure))) => Verdict::Refuted {
+            rule,
+            refutation: Refutation::Period(failure),
+        },
+        Ok(None) => Verdict::Undecided {
+            rule,
+            reason: Undecided::OutsideLimits,
+        },
+        Err(e) => Verdict::Undecided {
+            rule,
+            reason: Undecided::Budget(e),
+        },
     }
 }
 

@@ -20,6 +20,7 @@ pub mod count;
 pub mod grid;
 pub mod heap;
 pub mod memo;
+pub mod period;
 pub mod solver;
 pub mod table;
 

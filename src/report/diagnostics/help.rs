@@ -33,7 +33,7 @@ pub fn statements(families: &[Family]) -> String {
         .map(|family| match family {
             Family::Impartial => {
                 "impartial statements: grundy [misere] GAME = n, outcome [misere] GAME = P|N, \
-                 count positions [up to symmetry] GAME = k"
+                 count positions [up to symmetry] GAME = k, period octal CODE = (n0, p)"
             }
             Family::Partizan => {
                 "partizan statements: value GAME = GAME, outcome GAME = L|R|P|N, \
@@ -61,6 +61,10 @@ pub fn methods(kind: StatementKind) -> &'static str {
              of partizan games `by definition`"
         }
         StatementKind::CountPositions => "position counts are checked `by search`",
+        StatementKind::Period => {
+            "octal periods are checked `by search`: the kernel computes the values the \
+             periodicity theorem needs"
+        }
         StatementKind::Value => {
             "partizan values are checked `by definition` or `by derivation { = GAME by RULE ... }`"
         }

@@ -110,19 +110,8 @@ impl Parser<'_> {
                 (r, GameExpr::Grid { ruleset, board }, end)
             }
             "octal" => {
-                let code_end =
-                    take_while1::<_, _, ()>(|c: char| c.is_ascii_digit() || c == '.')(rest);
-                let Ok((after_code, code)) = code_end else {
-                    return Err(self.error_at(
-                        rest,
-                        SyntaxErrorKind::Expected("an octal code such as 0.07"),
-                    ));
-                };
-                let code = Spanned {
-                    node: code.to_string(),
-                    span: self.span(rest, after_code),
-                };
-                let (r, heap) = self.number(self.ws(after_code))?;
+                let (after_code, code) = self.octal_code(rest)?;
+                let (r, heap) = self.number(after_code)?;
                 let end = heap.span.end;
                 (r, GameExpr::Octal { code, heap }, end)
             }
@@ -373,5 +362,83 @@ impl Parser<'_> {
                 SyntaxErrorKind::Expected("a board: RxC or a picture string"),
             )),
         }
+    }
+}
+
+impl Parser<'_> {
+    /// An octal code such as `0.07` or `.156` (digits and one point, as
+    /// written; the elaborator checks the digits).
+    pub(super) fn octal_code<'a>(&self, rest: &'a str) -> PResult<'a, Spanned<String>> {
+        let code_end = take_while1::<_, _, ()>(|c: char| c.is_ascii_digit() || c == '.')(rest);
+        let Ok((after_code, code)) = code_end else {
+            return Err(self.error_at(
+                rest,
+                SyntaxErrorKind::Expected("an octal code such as 0.07"),
+            ));
+        };
+        let code = Spanned {
+            node: code.to_string(),
+            span: self.span(rest, after_code),
+        };
+        Ok((self.ws(after_code), code))
+    }
+
+    /// What follows `period octal CODE =`: `(n0, p)`, or the values as
+    /// `PREFIX(PERIOD)` (digits and capital letters).
+    pub(super) fn period_rhs<'a>(
+        &self,
+        rest: &'a str,
+        code: Spanned<String>,
+    ) -> PResult<'a, Statement> {
+        if let Ok((r, _)) = self.symbol(rest, "(") {
+            let (r, preperiod) = self.number(r)?;
+            let (r, _) = self.symbol(r, ",")?;
+            let (r, period) = self.number(r)?;
+            let (r, _) = self.symbol(r, ")")?;
+            let values = None;
+            return Ok((
+                r,
+                Statement::Period {
+                    code,
+                    preperiod,
+                    period,
+                    values,
+                },
+            ));
+        }
+        let symbol = |c: char| c.is_ascii_digit() || c.is_ascii_uppercase();
+        let expected = || {
+            self.error_at(
+                rest,
+                SyntaxErrorKind::Expected("`(n0, p)` or the values, such as 0(01)"),
+            )
+        };
+        let prefix_len = rest.find(|c: char| !symbol(c)).unwrap_or(rest.len());
+        let after_prefix = &rest[prefix_len..];
+        let inner = after_prefix.strip_prefix('(').ok_or_else(expected)?;
+        let inner_len = inner.find(|c: char| !symbol(c)).unwrap_or(inner.len());
+        let after = inner[inner_len..].strip_prefix(')').ok_or_else(expected)?;
+        if inner_len == 0 {
+            return Err(expected());
+        }
+        let number = |node: usize, from: &'a str, to: &'a str| Spanned {
+            node: node as u64,
+            span: self.span(from, to),
+        };
+        let preperiod = number(prefix_len, rest, after_prefix);
+        let period = number(inner_len, inner, &inner[inner_len..]);
+        let values = Some(Spanned {
+            node: rest[..rest.len() - after.len()].to_string(),
+            span: self.span(rest, after),
+        });
+        Ok((
+            self.ws(after),
+            Statement::Period {
+                code,
+                preperiod,
+                period,
+                values,
+            },
+        ))
     }
 }

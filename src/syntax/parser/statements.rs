@@ -19,6 +19,11 @@ impl Parser<'_> {
             Statement::Grundy { value, .. } => value.span.end,
             Statement::Outcome { outcome, .. } => outcome.span.end,
             Statement::CountPositions { count, .. } => count.span.end,
+            Statement::Period {
+                values: Some(values),
+                ..
+            } => values.span.end,
+            Statement::Period { period, .. } => period.span.end,
             Statement::Value { value, .. } => value.span.end,
             Statement::Compare { right, .. } => right.span.end,
             Statement::Number { game } => game.span.end,
@@ -147,6 +152,12 @@ impl Parser<'_> {
                         count,
                     },
                 ))
+            }
+            "period" => {
+                let (rest, _) = self.keyword(rest, "octal")?;
+                let (rest, code) = self.octal_code(rest)?;
+                let (rest, _) = self.symbol(rest, "=")?;
+                self.period_rhs(rest, code)
             }
             "value" => {
                 let (rest, game) = self.game(rest)?;
