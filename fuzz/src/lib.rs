@@ -312,6 +312,14 @@ pub enum MapGen {
 /// statement of one and the method of another.
 #[derive(Debug, Arbitrary)]
 pub enum ClaimGen {
+    /// `period octal CODE = (n0, p)` or with the values written out.
+    Period {
+        splits: bool,
+        digits: Vec<u8>,
+        preperiod: Num,
+        period: Num,
+        values: Option<(Vec<u8>, Vec<u8>)>,
+    },
     Impartial {
         kind: ImpartialKind,
         game: Impartial,
@@ -481,8 +489,9 @@ pub struct MoveGen {
 
 #[derive(Debug, Arbitrary)]
 pub enum MoveAnswer {
-    Reply(Vec<CellGen>, Box<PairingGen>),
+    Reply(Vec<CellGen>, Option<u8>, Box<PairingGen>),
     Like(CellGen, Option<MapGen>),
+    Same(Vec<CellGen>, u8, Option<MapGen>),
 }
 
 /// A priority strategy.
@@ -747,6 +756,30 @@ impl Out {
     /// The statement and the method of a claim.
     fn claim(&self, c: &ClaimGen, depth: usize) -> (String, String) {
         match c {
+            ClaimGen::Period {
+                splits,
+                digits,
+                preperiod,
+                period,
+                values,
+            } => {
+                let d0 = if *splits { 4 } else { 0 };
+                let rest: String = take(digits, 5)
+                    .iter()
+                    .map(|d| (b'0' + d % 8) as char)
+                    .collect();
+                let code = format!("{d0}.{}", if rest.is_empty() { "0".into() } else { rest });
+                let value = |v: &u8| char::from_digit(u32::from(*v % 36), 36).unwrap_or('0');
+                let rhs = match values {
+                    Some((prefix, cycle)) => {
+                        let prefix: String = take(prefix, 12).iter().map(value).collect();
+                        let cycle: String = take(cycle, 12).iter().map(value).collect();
+                        format!("{}({})", prefix.to_uppercase(), cycle.to_uppercase())
+                    }
+                    None => format!("({}, {})", preperiod.0, period.0),
+                };
+                (format!("period octal {code} = {rhs}"), "search".to_string())
+            }
             ClaimGen::Impartial { kind, game, method } => {
                 let g = impartial(game, 0);
                 let statement = match kind {
@@ -1033,12 +1066,24 @@ impl Out {
             for m in take(&p.moves, 6) {
                 let mark = self.cell(shape, &m.mark);
                 match &m.answer {
-                    MoveAnswer::Reply(cells, then) => {
+                    MoveAnswer::Reply(cells, name, then) => {
+                        let name = name.map_or(String::new(), |n| format!(" as s{}", n % 4));
                         let _ = writeln!(
                             t,
-                            "{indent}move {mark} reply {} {}",
+                            "{indent}move {mark} reply {}{name} {}",
                             self.cells(shape, take(cells, 3)),
                             self.pairing(shape, then, depth + 1)
+                        );
+                    }
+                    MoveAnswer::Same(cells, name, map) => {
+                        let map = map
+                            .as_ref()
+                            .map_or(String::new(), |m| format!(" {}", self.map(shape, m)));
+                        let _ = writeln!(
+                            t,
+                            "{indent}move {mark} reply {} same s{}{map}",
+                            self.cells(shape, take(cells, 3)),
+                            name % 4
                         );
                     }
                     MoveAnswer::Like(like, map) => {
