@@ -175,20 +175,27 @@ fn random_games_agree_with_the_oracle() {
                 .map(|d| d.to_string())
                 .collect::<String>()
         );
+        // The values written out too (an empty prefix when n0 is 0).
+        let g = oracle(&digits, n0 + p);
+        let digit = |v: &u32| char::from_digit(*v, 36).map(|c| c.to_ascii_uppercase());
+        let written: Option<String> = g[..n0].iter().map(digit).collect();
+        let cycle: Option<String> = g[n0..].iter().map(digit).collect();
+        let values = written.zip(cycle).map(|(w, c)| format!("{w}({c})"));
+        let numbers = |n0: usize, p: usize| format!("({n0}, {p})");
         for (claimed, expected) in [
-            ((n0, p), gamecert::report::VerdictName::Verified),
-            ((n0, 2 * p), gamecert::report::VerdictName::Refuted),
-            ((n0 + 1, p), gamecert::report::VerdictName::Refuted),
-        ] {
-            let text = format!(
-                "gamecert 1\nclaim r: period octal {code} = ({}, {}) by search\n",
-                claimed.0, claimed.1
-            );
+            (numbers(n0, p), gamecert::report::VerdictName::Verified),
+            (numbers(n0, 2 * p), gamecert::report::VerdictName::Refuted),
+            (numbers(n0 + 1, p), gamecert::report::VerdictName::Refuted),
+        ]
+        .into_iter()
+        .chain(values.map(|v| (v, gamecert::report::VerdictName::Verified)))
+        {
+            let text = format!("gamecert 1\nclaim r: period octal {code} = {claimed} by search\n");
             let outcome = common::check_claim("random.cert", &text, "r");
             let verdict = outcome.report.files[0].claims[0].verdict;
             assert_eq!(
                 verdict, expected,
-                "{code} = {claimed:?} (oracle: ({n0}, {p}))"
+                "{code} = {claimed} (oracle: ({n0}, {p}))"
             );
         }
     }

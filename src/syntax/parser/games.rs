@@ -390,7 +390,16 @@ impl Parser<'_> {
         rest: &'a str,
         code: Spanned<String>,
     ) -> PResult<'a, Statement> {
-        if let Ok((r, _)) = self.symbol(rest, "(") {
+        // `(n0, p)` has a comma after its first number; `(0011)`, values
+        // with nothing before the period, has none.
+        let numeric = rest.strip_prefix('(').is_some_and(|r| {
+            let after_number = r
+                .trim_start()
+                .trim_start_matches(|c: char| c.is_ascii_digit());
+            after_number.trim_start().starts_with(',')
+        });
+        if numeric {
+            let (r, _) = self.symbol(rest, "(")?;
             let (r, preperiod) = self.number(r)?;
             let (r, _) = self.symbol(r, ",")?;
             let (r, period) = self.number(r)?;
