@@ -16,6 +16,7 @@ use super::maker::{self, Game, MAX_CELLS};
 use crate::kernel::animals::Board;
 use crate::kernel::animals::lattice::Cell;
 use crate::kernel::animals::solid::{self, FaceGraph, Group};
+use crate::kernel::breaker::classify::loser_free;
 use crate::kernel::budget::{Budget, Exhausted};
 use crate::kernel::game::{GameClaim, Side};
 use crate::kernel::maker::{ProofSequence, WinnerClaim};
@@ -95,36 +96,6 @@ fn polyominoes_of_size(
         if solid::least_image(group, set) && graph.connected(graph.all() & !set) {
             found.push(set);
         }
-    })?;
-    Ok(found)
-}
-
-/// The polyominoes of `size` faces, each the least of its orbit, that hold
-/// no copy of a face set of `losers`. Only connected sets without a copy
-/// are grown (each set is grown through subsets of it).
-fn loser_free_of_size(
-    graph: &FaceGraph,
-    group: &Group,
-    losers: &[u128],
-    size: usize,
-    budget: &mut Budget,
-) -> Result<Vec<u128>, Exhausted> {
-    let copies: Vec<u128> = losers
-        .iter()
-        .flat_map(|&l| group.iter().map(move |p| solid::image(p, l)))
-        .collect();
-    let mut found = Vec::new();
-    solid::for_each_connected_while(graph, budget, &mut |set, _, _: Option<()>| {
-        if copies.iter().any(|&c| c & !set == 0) {
-            return None;
-        }
-        if (set.count_ones() as usize) < size {
-            return Some(());
-        }
-        if solid::least_image(group, set) && graph.connected(graph.all() & !set) {
-            found.push(set);
-        }
-        None
     })?;
     Ok(found)
 }
@@ -209,7 +180,13 @@ pub fn survey(
             .filter(|(_, f)| matches!(f, Found::Loser(_)))
             .map(|(l, _)| *l)
             .collect();
-        for set in loser_free_of_size(&graph, &group, &losers, size, &mut budget())? {
+        let mut of_size = Vec::new();
+        loser_free(&graph, &group, &losers, size, &mut budget(), &mut |set| {
+            if set.count_ones() as usize == size {
+                of_size.push(set);
+            }
+        })?;
+        for set in of_size {
             let winner = unbiased(board, set);
             let loser = GameClaim::of(Side::Loser, winner.clone());
             let found = match breaker::prove(&loser, depth, &mut budget()) {

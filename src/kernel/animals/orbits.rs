@@ -99,9 +99,11 @@ fn fixed_polyominoes(
         solid::for_each_connected_while(&quotient, budget, &mut |chosen, _, _: Option<()>| {
             let set = solid::members(chosen).fold(0u128, |m, c| m | cycles[c]);
             let size = set.count_ones() as usize;
-            fixed[size.min(half)] +=
-                u64::from(size <= half && graph.connected(set) && graph.connected(all & !set));
-            (size <= half).then_some(())
+            if size > half {
+                return None;
+            }
+            fixed[size] += u64::from(graph.connected(set) && graph.connected(all & !set));
+            Some(())
         })?;
     }
     // Complements: a fixed polyomino of size k < n/2 gives one of n - k.

@@ -298,17 +298,8 @@ impl FaceGraph {
     /// The search stops as soon as they are, usually near `removed`.
     pub fn connected_without(&self, set: u128, removed: usize) -> bool {
         let around = self.adjacent[removed] & set;
-        if around == 0 {
-            return false;
-        }
-        let mut reached = around & around.wrapping_neg();
-        let mut frontier = reached;
-        while frontier != 0 && around & !reached != 0 {
-            let next = bits(frontier).fold(0u128, |m, f| m | self.adjacent[f]);
-            frontier = next & set & !reached;
-            reached |= frontier;
-        }
-        around & !reached == 0
+        let start = around & around.wrapping_neg();
+        around != 0 && self.reached(set, start, around) & around == around
     }
 
     /// Whether the faces `set` are connected (an empty set is not).
@@ -319,10 +310,16 @@ impl FaceGraph {
     /// The faces of `set` reached from the faces `start` (a subset of
     /// `set`) through faces of `set`.
     pub fn component(&self, set: u128, start: u128) -> u128 {
+        self.reached(set, start, set)
+    }
+
+    /// The faces of `set` reached from `start` through faces of `set`, the
+    /// search stopping early once every face of `until` is reached.
+    fn reached(&self, set: u128, start: u128, until: u128) -> u128 {
         // Breadth first: each face's neighbours are looked up once.
         let mut reached = start;
         let mut frontier = start;
-        while frontier != 0 {
+        while frontier != 0 && until & !reached != 0 {
             let around = bits(frontier).fold(0u128, |m, f| m | self.adjacent[f]);
             frontier = around & set & !reached;
             reached |= frontier;

@@ -148,7 +148,7 @@ fn classify(
 /// class, that contains no image of a face set of `losers` under `group`.
 /// Only connected sets without such an image are grown: Redelmeier's
 /// enumeration reaches a set through subsets of it, which have none either.
-pub(super) fn loser_free(
+pub fn loser_free(
     graph: &FaceGraph,
     group: &[Vec<u8>],
     losers: &[u128],
@@ -164,12 +164,13 @@ pub(super) fn loser_free(
     copies.dedup();
     let all = graph.all();
     solid::for_each_connected_while(graph, budget, &mut |set, _, _: Option<()>| {
-        if set.count_ones() as usize > last || copies.iter().any(|&c| c & !set == 0) {
+        if copies.iter().any(|&c| c & !set == 0) {
             return None;
         }
         if solid::least_image(group, set) && graph.connected(all & !set) {
             visit(set);
         }
-        Some(())
+        // Sets of `last` faces are not grown: nothing larger is visited.
+        ((set.count_ones() as usize) < last).then_some(())
     })
 }
