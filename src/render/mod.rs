@@ -65,7 +65,7 @@ pub fn pairing_svg(
         .iter()
         .filter_map(|(u, w)| Some((face(u)?, face(w)?)))
         .collect();
-    let shape = solid3d::Shape::of(&graph.adjacent);
+    let shape = solid3d::Shape::of_board(&graph.adjacent);
     let marks = solid3d::Marks {
         filled: &filled,
         links: &links,
@@ -78,7 +78,7 @@ pub fn pairing_svg(
 fn finite_svg(title: &str, board: &Board, filled: &[usize]) -> String {
     match (board, board.face_graph()) {
         (Board::Solid(_), Some(graph)) => {
-            let shape = solid3d::Shape::of(&graph.adjacent);
+            let shape = solid3d::Shape::of_board(&graph.adjacent);
             let marks = solid3d::Marks {
                 filled,
                 ..Default::default()

@@ -14,7 +14,9 @@
 //! unit sphere, every face pulled flat). This is presentation only; nothing
 //! here is trusted.
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
+use std::sync::{Arc, Mutex};
 
 use super::planar;
 
@@ -31,7 +33,24 @@ pub struct Shape {
     normals: Vec<Vec3>,
 }
 
+/// The shapes made so far, by face graph: a file draws one solid for every
+/// animal and pairing on it, and making the shape is the costly part.
+static SHAPES: Mutex<BTreeMap<Vec<u128>, Arc<Shape>>> = Mutex::new(BTreeMap::new());
+
 impl Shape {
+    /// The shape of the solid whose face graph is `adjacent`, made once
+    /// per face graph.
+    pub fn of_board(adjacent: &[u128]) -> Arc<Shape> {
+        let made = SHAPES.lock().ok().and_then(|s| s.get(adjacent).cloned());
+        made.unwrap_or_else(|| {
+            let shape = Arc::new(Shape::of(adjacent));
+            if let Ok(mut shapes) = SHAPES.lock() {
+                shapes.insert(adjacent.to_vec(), Arc::clone(&shape));
+            }
+            shape
+        })
+    }
+
     /// The shape of the solid whose face graph is `adjacent` (bit sets).
     pub fn of(adjacent: &[u128]) -> Shape {
         let (around, faces, corner_faces) = corners(adjacent);
