@@ -113,7 +113,10 @@ const ARCHIMEDEAN: &[&str] = &[
     "certificates/bode-2000/icosidodecahedron.cert",
     "certificates/bode-2000/truncated-cuboctahedron.cert",
     "certificates/bode-2000/snub-dodecahedron.cert",
+    BOUNDS,
 ];
+/// Bode's upper bounds (Tables 12, 16, 21, 23) and gamecert's smaller ones.
+const BOUNDS: &str = "certificates/bode-2000/bounds";
 
 /// Times the kernel's check of the history-dependent priority strategy for
 /// P4_5 (target 50 ms), and `check` end to end (parse, elaborate, kernel)
@@ -164,6 +167,7 @@ fn time_breaker(jobs: usize, out: &mut Out) {
         ("figures 5 and 14", &[NORRIS_SIEBEN][..]),
         ("platonic solids", &[PLATONIC][..]),
         ("snub cube", &[SNUB_CUBE][..]),
+        ("archimedean bounds", &[BOUNDS][..]),
         ("archimedean, all", ARCHIMEDEAN),
     ] {
         let options = gamecert::driver::CheckOptions {

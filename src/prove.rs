@@ -35,6 +35,9 @@ pub fn prove_text(
     if statement.trim_start().starts_with("loser") {
         return prove_loser(&header, statement, limits.budget());
     }
+    if let Some(rest) = statement.trim_start().strip_prefix("bound ") {
+        return survey_bound(&header, rest, limits);
+    }
     if let Some(rest) = statement.trim_start().strip_prefix("classify ") {
         return match rest.split_once(" up to ") {
             Some((board, size)) => match size.trim().parse::<usize>() {
@@ -345,21 +348,115 @@ fn bounds(id: &str, board: &str, losers: usize, candidates: &[(usize, usize)]) -
         .map(|i| format!("{id}-l{i}"))
         .collect::<Vec<_>>()
         .join(", ");
-    let mut out: String = candidates
-        .iter()
-        .map(|(size, left)| {
-            format!(
-                "claim {id}-bound-{size}: bound {board} size {size} winners <= {left} by enumeration from {cites}\n"
-            )
-        })
-        .collect();
+    // The total first: the kernel's count for it serves the sizes after.
+    let mut out = String::new();
     if candidates.last().is_some_and(|&(_, left)| left == 0) {
         let total: usize = candidates.iter().map(|c| c.1).sum();
         out.push_str(&format!(
             "claim {id}-bound: bound {board} winners <= {total} by enumeration from {cites}\n"
         ));
     }
+    for (size, left) in candidates {
+        out.push_str(&format!(
+            "claim {id}-bound-{size}: bound {board} size {size} winners <= {left} by enumeration from {cites}\n"
+        ));
+    }
     out
+}
+
+/// `gamecert prove bound BOARD up to N [with (S,L) ...]`: Bode's upper
+/// bound on the winners of a solid from symmetric pairings of the
+/// properties given (default: any nontrivial symmetry, any length). The
+/// certificate proves every loser found by its pairing, names the
+/// polyominoes no pairing spoils as open cases and claims the bound per
+/// size, and in total once a size is reached where none is left.
+fn survey_bound(header: &str, rest: &str, limits: &Limits) -> Result<(String, i32), (String, i32)> {
+    use gamecert::produce::bound::{Strategy, survey};
+    use gamecert::produce::symmetric::Property;
+    let usage = || {
+        (
+            "error: write `bound BOARD up to N [with (S,L) ...]`".to_string(),
+            2,
+        )
+    };
+    let (board, rest) = rest.split_once(" up to ").ok_or_else(usage)?;
+    let (size, with) = rest.split_once(" with ").unwrap_or((rest, ""));
+    let max_size: usize = size.trim().parse().map_err(|_| usage())?;
+    let trees = with.split_whitespace().any(|w| w == "tree");
+    let mut properties: Vec<Property> = with
+        .split_whitespace()
+        .filter(|w| *w != "tree")
+        .map(|p| Property::parse(p).ok_or_else(usage))
+        .collect::<Result<_, _>>()?;
+    if properties.is_empty() {
+        properties.push(Property {
+            symmetries: 2,
+            length: None,
+        });
+    }
+    let board = board.trim();
+    let kernel_board = board_of(header, board)?;
+    let found = match survey(&kernel_board, max_size, &properties, trees, &|| {
+        limits.budget()
+    }) {
+        Ok(Some(found)) => found,
+        Ok(None) => return Err((format!("`{board}` is not a solid or graph board"), 2)),
+        Err(e) => return Err((format!("budget exhausted: {e:?}"), 3)),
+    };
+    let Naming { id, name } = Naming::of(board);
+    let mut listed: Vec<String> = properties.iter().map(|p| p.to_string()).collect();
+    if trees {
+        listed.push("tree".into());
+    }
+    let listed = listed.join(" ");
+    let mut table = String::new();
+    let mut candidates = Vec::new();
+    for (i, &(polyominoes, left)) in found.sizes.iter().enumerate() {
+        table.push_str(&format!(
+            "#   size {}: {polyominoes} polyominoes hold no smaller loser, {} spoiled by a pairing, {left} left\n",
+            i + 1,
+            polyominoes - left
+        ));
+        candidates.push((i + 1, left));
+    }
+    let mut body = String::new();
+    for (i, (set, strategy)) in found.losers.iter().enumerate() {
+        let (animal, claim) = (format!("{name}_L{}", i + 1), format!("{id}-l{}", i + 1));
+        let (how, tree) = match strategy {
+            Strategy::Pairing(property, pairs) => {
+                let pairs = pairs
+                    .iter()
+                    .map(|&(u, w)| ([u as i32, 0, 0], [w as i32, 0, 0]))
+                    .collect();
+                (
+                    format!("A pairing of property {property}."),
+                    breaker::Tree::Paving((pairs, Vec::new())),
+                )
+            }
+            Strategy::Tree(tree) => (
+                "No symmetric pairing: a strategy tree.".into(),
+                tree.clone(),
+            ),
+        };
+        body.push_str(&format!(
+            "animal {animal} on {board} = {}\n# {how}\nclaim {claim}: loser {animal} on {board} (1,1) by pairing {{\n{}}}\n",
+            face_list(*set),
+            breaker::tree_text(&tree, 1, 1)
+        ));
+    }
+    for (i, &set) in found.open.iter().enumerate() {
+        body.push_str(&format!(
+            "# Open: no pairing found.\nanimal {name}_OPEN{} on {board} = {}\n",
+            i + 1,
+            face_list(set)
+        ));
+    }
+    let text = format!(
+        "gamecert 1\n# Written by `gamecert prove bound {board} up to {max_size} with {listed}`: every\n# polyomino of up to {max_size} faces that holds no smaller loser, and a pairing\n# searched for it of the properties (symmetries, pair length) in turn:\n{table}{header}{body}{}",
+        bounds(&id, board, found.losers.len(), &candidates)
+    );
+    let code = check_written(&text);
+    Ok((text, code))
 }
 
 /// How many maker marks a strategy tree answers before its pairing (3:

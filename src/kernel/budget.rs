@@ -115,6 +115,11 @@ impl Budget {
         self.nodes
     }
 
+    /// Units of work charged so far (ticks).
+    pub fn ticks(&self) -> u64 {
+        self.ticks
+    }
+
     /// Charges one expanded position; `entries` is the current memo size.
     #[inline]
     pub fn expand(&mut self, entries: usize) -> Result<(), Exhausted> {

@@ -1,9 +1,11 @@
 //! Producers: searches that write certificates (untrusted; whatever they
 //! write, the kernel checks like a hand-written certificate).
 
+pub mod bound;
 pub mod breaker;
 pub mod certificate;
 pub mod classify;
 pub mod maker;
 pub mod placer;
 pub mod priority;
+pub mod symmetric;

@@ -292,6 +292,11 @@ impl FaceGraph {
         Ok(())
     }
 
+    /// The faces next to `face`.
+    pub fn neighbours(&self, face: usize) -> u128 {
+        self.adjacent[face]
+    }
+
     /// Whether `set` is connected, given that `set` with the face `removed`
     /// added is: exactly when `removed`'s neighbours in `set` are all
     /// reached from one of them (every part of `set` touches `removed`).
@@ -690,7 +695,18 @@ pub fn for_each_connected_while<S: Copy>(
     budget: &mut Budget,
     visit: &mut impl FnMut(u128, usize, Option<S>) -> Option<S>,
 ) -> Result<(), Exhausted> {
-    for root in 0..graph.faces() {
+    for_each_connected_from(graph, graph.all(), budget, visit)
+}
+
+/// [`for_each_connected_while`] for the sets whose least vertex is one of
+/// `roots` only.
+pub fn for_each_connected_from<S: Copy>(
+    graph: &FaceGraph,
+    roots: u128,
+    budget: &mut Budget,
+    visit: &mut impl FnMut(u128, usize, Option<S>) -> Option<S>,
+) -> Result<(), Exhausted> {
+    for root in bits(roots & graph.all()) {
         let allowed = graph.all() & !((1u128 << root) - 1) & !(1u128 << root);
         let frontier = graph.adjacent[root] & allowed;
         let mut step = Step {
@@ -755,6 +771,22 @@ impl<S: Copy, V: FnMut(u128, usize, Option<S>) -> Option<S>> Step<'_, S, V> {
 /// Whether `set` is the least of its images under `group`.
 pub fn least_image(group: &[Vec<u8>], set: u128) -> bool {
     group.iter().all(|p| image(p, set) >= set)
+}
+
+/// Whether `set` is, of its images under `group`, the one that holds the
+/// lowest faces: read from face 0 up, the first face where it and another
+/// image differ is its own. Such a set's least face is the least of its
+/// orbit under `group` (an image holding a lower one would come first).
+pub fn leading_image(group: &[Vec<u8>], set: u128) -> bool {
+    let key = set.reverse_bits();
+    group.iter().all(|p| image(p, set).reverse_bits() <= key)
+}
+
+/// The faces that are the least of their orbit under `group`.
+pub fn orbit_leaders(group: &[Vec<u8>], faces: usize) -> u128 {
+    (0..faces)
+        .filter(|&f| group.iter().all(|p| p[f] as usize >= f))
+        .fold(0u128, |m, f| m | 1u128 << f)
 }
 
 /// The image of the face set `set` under the automorphism `p`.

@@ -9,6 +9,9 @@
 //! stops by itself once every set of some size holds one. `bound B size K
 //! winners <= W` counts size K only.
 
+use std::collections::BTreeMap;
+use std::sync::Mutex;
+
 use crate::kernel::animals::Board;
 use crate::kernel::animals::solid::{self, FaceGraph};
 use crate::kernel::budget::{Budget, Exhausted};
@@ -88,14 +91,82 @@ fn candidates(
     losers: &[u128],
     budget: &mut Budget,
 ) -> Result<(u64, u128), Exhausted> {
-    let group = graph.group(budget)?;
-    let last = claim.size.unwrap_or(graph.faces());
+    // No polyomino has more faces than the board.
+    let last = claim.size.unwrap_or(graph.faces()).min(graph.faces());
+    let tally = tally(graph, losers, last, budget)?;
+    let sizes = match claim.size {
+        Some(k) => k..=k,
+        None => 1..=last,
+    };
     let (mut count, mut example) = (0u64, 0u128);
+    for k in sizes {
+        if let Some(&(n, e)) = tally.by_size.get(k) {
+            count = count.saturating_add(n);
+            example = if example == 0 { e } else { example };
+        }
+    }
+    Ok((count, example))
+}
+
+/// The loser-free polyominoes of up to `last` faces, by size: how many and
+/// the first one seen (0: none), and the work their enumeration took.
+#[derive(Clone, Debug)]
+struct Tally {
+    last: usize,
+    by_size: Vec<(u64, u128)>,
+    ticks: u64,
+}
+
+/// Tallies already taken, by board (its faces' neighbours) and cited
+/// losers, sorted.
+type TallyKey = (Vec<u128>, Vec<u128>);
+static TALLIES: Mutex<BTreeMap<TallyKey, Tally>> = Mutex::new(BTreeMap::new());
+
+/// The tally of the loser-free polyominoes of up to `last` faces. It is a
+/// function of the board and the set of losers alone, so one taken as far
+/// or farther for the same board and losers (a total bound's, for the
+/// per-size bounds that cite the same losers) is reused; its work is
+/// charged again, so a step budget gives the same verdict in any order.
+fn tally(
+    graph: &FaceGraph,
+    losers: &[u128],
+    last: usize,
+    budget: &mut Budget,
+) -> Result<Tally, Exhausted> {
+    let mut sorted = losers.to_vec();
+    sorted.sort_unstable();
+    sorted.dedup();
+    let key = (
+        (0..graph.faces()).map(|f| graph.neighbours(f)).collect(),
+        sorted,
+    );
+    let known = TALLIES
+        .lock()
+        .ok()
+        .and_then(|t| t.get(&key).filter(|t| t.last >= last).cloned());
+    if let Some(tally) = known {
+        budget.charge(usize::try_from(tally.ticks).unwrap_or(usize::MAX))?;
+        return Ok(tally);
+    }
+    let group = graph.group(budget)?;
+    let before = budget.ticks();
+    let mut by_size = vec![(0u64, 0u128); last.saturating_add(1)];
     loser_free(graph, &group, losers, last, budget, &mut |set| {
-        if claim.size.is_none_or(|k| k == set.count_ones() as usize) {
-            count = count.saturating_add(1);
-            example = if example == 0 { set } else { example };
+        if let Some(entry) = by_size.get_mut(set.count_ones() as usize) {
+            entry.0 = entry.0.saturating_add(1);
+            entry.1 = if entry.1 == 0 { set } else { entry.1 };
         }
     })?;
-    Ok((count, example))
+    let tally = Tally {
+        last,
+        by_size,
+        ticks: budget.ticks().saturating_sub(before),
+    };
+    if let Ok(mut tallies) = TALLIES.lock() {
+        let kept = tallies.entry(key).or_insert_with(|| tally.clone());
+        if kept.last < last {
+            *kept = tally.clone();
+        }
+    }
+    Ok(tally)
 }

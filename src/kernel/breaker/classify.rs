@@ -162,12 +162,23 @@ pub fn loser_free(
         .collect();
     copies.sort_unstable();
     copies.dedup();
+    // A set is grown only from a parent holding no copy, so a copy inside
+    // it holds the face added last: only those copies are looked at.
+    let mut holding: Vec<Vec<u128>> = vec![Vec::new(); graph.faces()];
+    for &c in &copies {
+        for f in solid::members(c) {
+            holding[f].push(c);
+        }
+    }
     let all = graph.all();
-    solid::for_each_connected_while(graph, budget, &mut |set, _, _: Option<()>| {
-        if copies.iter().any(|&c| c & !set == 0) {
+    // One set per class: the leading image, whose least face leads its
+    // orbit, so only those faces are roots.
+    let roots = solid::orbit_leaders(group, graph.faces());
+    solid::for_each_connected_from(graph, roots, budget, &mut |set, added, _: Option<()>| {
+        if holding[added].iter().any(|&c| c & !set == 0) {
             return None;
         }
-        if solid::least_image(group, set) && graph.connected(all & !set) {
+        if solid::leading_image(group, set) && graph.connected(all & !set) {
             visit(set);
         }
         // Sets of `last` faces are not grown: nothing larger is visited.
