@@ -226,9 +226,45 @@ fn run_render(r: args::RenderArgs, out: &mut Out) -> i32 {
                 }
                 _ => None,
             });
+        let pavings = file
+            .claims
+            .iter()
+            .filter_map(|claim| match &claim.explicit {
+                Ok(gamecert::elaborate::Explicit::Breaker(game, Strategy::Paving(paving))) => {
+                    gamecert::render::paving_svg(
+                        &claim.id,
+                        &game.board,
+                        &paving.pairs,
+                        &paving.period,
+                    )
+                    .map(|svg| (format!("paving-{}", claim.id), svg))
+                }
+                _ => None,
+            });
+        let situations = file.claims.iter().flat_map(|claim| {
+            let Ok(gamecert::elaborate::Explicit::Maker(game, proof)) = &claim.explicit else {
+                return Vec::new();
+            };
+            proof
+                .situations
+                .iter()
+                .filter_map(|(situation, _)| {
+                    let title = format!("{}: {}", claim.id, situation.name);
+                    gamecert::render::situation_svg(
+                        &title,
+                        &game.board,
+                        &situation.core,
+                        &situation.neighbourhood,
+                    )
+                    .map(|svg| (format!("situation-{}-{}", claim.id, situation.name), svg))
+                })
+                .collect()
+        });
         let pictures = boards
             .chain(animals)
             .chain(pairings)
+            .chain(pavings)
+            .chain(situations)
             .map(|(name, svg)| (format!("{name}.svg"), svg));
         for (name, text) in pictures.chain(digraphs) {
             let path = r.out.join(name);

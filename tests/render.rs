@@ -83,3 +83,85 @@ fn every_solid_is_drawn_with_the_boards_faces_meeting() {
     }
     assert!(wrong.is_empty(), "drawn wrongly: {wrong:?}");
 }
+
+/// The claims of a shipped certificate, elaborated.
+fn claims_of(path: &str) -> Vec<gamecert::elaborate::ElaboratedClaim> {
+    let text = std::fs::read_to_string(path).expect("a shipped certificate");
+    gamecert::elaborate::claims(&gamecert::syntax::parse_file(&text))
+}
+
+#[test]
+fn pavings_on_the_plane_lattices_link_every_pair() {
+    use gamecert::elaborate::Explicit;
+    use gamecert::kernel::breaker::Strategy;
+    let mut drawn = 0;
+    for path in [
+        "certificates/norris-sieben-2014/square.cert",
+        "certificates/norris-sieben-2014/triangle.cert",
+    ] {
+        for claim in claims_of(path) {
+            let Ok(Explicit::Breaker(game, Strategy::Paving(paving))) = &claim.explicit else {
+                continue;
+            };
+            let picture =
+                gamecert::render::paving_svg(&claim.id, &game.board, &paving.pairs, &paving.period)
+                    .expect("a plane lattice");
+            // Each class of pairs shows at least once in the window, and
+            // the window's cells are all drawn.
+            let links = picture.matches("<line").count();
+            assert!(links >= paving.pairs.len(), "{}: {links} links", claim.id);
+            assert_eq!(picture.matches("<polygon").count(), 144, "{}", claim.id);
+            let (left, right) = inked(&picture);
+            assert!(left > 0.3 && right > 0.3, "{}", claim.id);
+            drawn += 1;
+        }
+    }
+    assert!(drawn >= 5, "{drawn} pavings drawn");
+}
+
+#[test]
+fn situations_show_their_core_and_free_cells() {
+    use gamecert::elaborate::Explicit;
+    let mut drawn = 0;
+    for claim in claims_of("certificates/norris-sieben-2014/square.cert") {
+        let Ok(Explicit::Maker(game, proof)) = &claim.explicit else {
+            continue;
+        };
+        for (situation, _) in &proof.situations {
+            let picture = gamecert::render::situation_svg(
+                &situation.name,
+                &game.board,
+                &situation.core,
+                &situation.neighbourhood,
+            )
+            .expect("a plane lattice");
+            let open = situation
+                .neighbourhood
+                .iter()
+                .filter(|c| !situation.core.contains(c))
+                .count();
+            assert_eq!(picture.matches("#4a7ebb").count(), situation.core.len());
+            assert_eq!(picture.matches("#f4d678").count(), open);
+            drawn += 1;
+        }
+    }
+    assert!(drawn >= 10, "{drawn} situations drawn");
+    // On a solid: the core's faces are filled where they face the viewer.
+    for claim in claims_of("certificates/bode-2000/snub-dodecahedron.cert") {
+        let Ok(Explicit::Maker(game, proof)) = &claim.explicit else {
+            continue;
+        };
+        for (situation, _) in &proof.situations {
+            let picture = gamecert::render::situation_svg(
+                &situation.name,
+                &game.board,
+                &situation.core,
+                &situation.neighbourhood,
+            )
+            .expect("a solid");
+            assert!(picture.contains("class=\"filled\""), "{}", situation.name);
+            let (front, back) = inked(&picture);
+            assert!(front > 0.2 && back > 0.2);
+        }
+    }
+}

@@ -2,8 +2,9 @@
 //! a file declares: plane cells as squares, triangles and hexagons (a finite
 //! region's cells drawn too), cubes in an isometric view, solids as shaded
 //! solids in a front and a back view ([`solid3d`]), graph boards as a planar
-//! drawing of their graph ([`planar`]); and the dependency digraphs of plain
-//! priority strategies in DOT ([`digraph`]).
+//! drawing of their graph ([`planar`]); the pairings and pavings of breaker
+//! claims, the situations of proof sequences; and the dependency digraphs
+//! of plain priority strategies in DOT ([`digraph`]).
 //!
 //! Key decision: the drawing works from the kernel's own cell coordinates
 //! and corner geometry, so a picture shows exactly the cells the kernel
@@ -69,41 +70,175 @@ pub fn pairing_svg(
     let marks = solid3d::Marks {
         filled: &filled,
         links: &links,
+        ..Default::default()
     };
     Some(solid3d::svg(title, &shape, &marks))
+}
+
+/// The SVG of a situation of a proof sequence: the maker's core filled,
+/// the rest of its neighbourhood (free cells) tinted; on a finite board
+/// the other cells drawn plain. `None` on the cubic lattice.
+pub fn situation_svg(
+    title: &str,
+    board: &Board,
+    core: &[Cell],
+    neighbourhood: &[Cell],
+) -> Option<String> {
+    let open: Vec<Cell> = neighbourhood
+        .iter()
+        .filter(|c| !core.contains(c))
+        .copied()
+        .collect();
+    match board {
+        Board::Lattice(Lattice::Cubic) => None,
+        Board::Lattice(lattice) => Some(cells_svg(title, *lattice, &[], core, &open)),
+        Board::Region(region) => Some(cells_svg(
+            title,
+            region.lattice,
+            region.cells(),
+            core,
+            &open,
+        )),
+        Board::Solid(_) | Board::Graph(_) => {
+            let face = |c: &Cell| usize::try_from(c[0]).ok();
+            let filled: Vec<usize> = core.iter().filter_map(face).collect();
+            let open: Vec<usize> = open.iter().filter_map(face).collect();
+            Some(faces_svg(title, board, &filled, &open))
+        }
+    }
+}
+
+/// The SVG of a periodic paving on a plane lattice: the cells of a window
+/// of [`PAVING_WINDOW`] cells a side, each pair of the paving and its
+/// translates by the period linked in the colour of its class. `None` off
+/// the plane lattices and regions.
+pub fn paving_svg(
+    title: &str,
+    board: &Board,
+    pairs: &[(Cell, Cell)],
+    period: &[Cell],
+) -> Option<String> {
+    let (lattice, window): (Lattice, Vec<Cell>) = match board {
+        Board::Lattice(Lattice::Cubic) | Board::Solid(_) | Board::Graph(_) => return None,
+        Board::Lattice(lattice) => {
+            let side = PAVING_WINDOW;
+            let cells = (0..side)
+                .flat_map(|y| (0..side).map(move |x| [x, y, 0]))
+                .collect();
+            (*lattice, cells)
+        }
+        Board::Region(region) => (region.lattice, region.cells().to_vec()),
+    };
+    // Every translate of a pair with a cell in the window.
+    let reach = -PAVING_REACH..=PAVING_REACH;
+    let shifts: Vec<Cell> = match period {
+        [g] => reach.map(|k| [k * g[0], k * g[1], k * g[2]]).collect(),
+        [g, h] => reach
+            .clone()
+            .flat_map(|i| {
+                reach
+                    .clone()
+                    .map(move |j| [i * g[0] + j * h[0], i * g[1] + j * h[1], 0])
+            })
+            .collect(),
+        _ => vec![[0, 0, 0]],
+    };
+    let add = |c: Cell, t: Cell| [c[0] + t[0], c[1] + t[1], c[2] + t[2]];
+    let mut links = Vec::new();
+    for (class, &(u, w)) in pairs.iter().enumerate() {
+        for &t in &shifts {
+            let (a, b) = (add(u, t), add(w, t));
+            if window.contains(&a) || window.contains(&b) {
+                links.push((
+                    centre(&outline(lattice, a)),
+                    centre(&outline(lattice, b)),
+                    class,
+                ));
+            }
+        }
+    }
+    let shapes: Vec<(Vec<(f64, f64)>, &str)> = window
+        .iter()
+        .map(|&c| (outline(lattice, c), "#ffffff"))
+        .collect();
+    Some(svg_with_links(title, &shapes, &links))
+}
+
+/// Cells a side of the window a lattice paving is drawn in.
+const PAVING_WINDOW: i32 = 12;
+
+/// Translates by up to this many periods each way are tried.
+const PAVING_REACH: i32 = 24;
+
+/// The colours of a paving's classes of pairs.
+const CLASS_COLOURS: [&str; 8] = [
+    "#c0392b", "#2e86c1", "#27ae60", "#8e44ad", "#d68910", "#17a589", "#cb4335", "#2c3e50",
+];
+
+/// The mean of a polygon's corners.
+fn centre(points: &[(f64, f64)]) -> (f64, f64) {
+    let n = points.len().max(1) as f64;
+    let (x, y) = points
+        .iter()
+        .fold((0.0, 0.0), |(x, y), &(px, py)| (x + px, y + py));
+    (x / n, y / n)
 }
 
 /// A solid drawn as a solid (front and back views); a graph board as its
 /// graph. `filled`: the faces of an animal.
 fn finite_svg(title: &str, board: &Board, filled: &[usize]) -> String {
+    faces_svg(title, board, filled, &[])
+}
+
+/// [`finite_svg`] with the faces `open` tinted too.
+fn faces_svg(title: &str, board: &Board, filled: &[usize], open: &[usize]) -> String {
     match (board, board.face_graph()) {
         (Board::Solid(_), Some(graph)) => {
             let shape = solid3d::Shape::of_board(&graph.adjacent);
             let marks = solid3d::Marks {
                 filled,
+                open,
                 ..Default::default()
             };
             solid3d::svg(title, &shape, &marks)
         }
-        _ => graph_svg(title, board, filled),
+        _ => graph_svg(title, board, filled, open),
     }
 }
 
 /// Plane cells: the board's in white, the animal's filled.
 fn plane_svg(title: &str, lattice: Lattice, board_cells: &[Cell], animal: &[Cell]) -> String {
+    cells_svg(title, lattice, board_cells, animal, &[])
+}
+
+/// Plane cells: the board's in white, `open` tinted, `filled` in colour.
+fn cells_svg(
+    title: &str,
+    lattice: Lattice,
+    board_cells: &[Cell],
+    filled: &[Cell],
+    open: &[Cell],
+) -> String {
     let mut shapes: Vec<(Vec<(f64, f64)>, &str)> = board_cells
         .iter()
-        .filter(|c| !animal.contains(c))
+        .filter(|c| !filled.contains(c) && !open.contains(c))
         .map(|&c| (outline(lattice, c), "#ffffff"))
         .collect();
-    shapes.extend(animal.iter().map(|&c| (outline(lattice, c), "#4a7ebb")));
+    shapes.extend(open.iter().map(|&c| (outline(lattice, c), OPEN_TINT)));
+    shapes.extend(filled.iter().map(|&c| (outline(lattice, c), FILLED)));
     svg(title, &shapes)
 }
+
+/// The colour of an animal's (or a situation core's) cells.
+const FILLED: &str = "#4a7ebb";
+
+/// The tint of a situation's free cells.
+const OPEN_TINT: &str = "#f4d678";
 
 /// A finite board's faces as numbered discs at the vertices of a planar
 /// drawing of its face graph, an edge where two faces meet; the faces
 /// `filled` in colour.
-fn graph_svg(title: &str, board: &Board, filled: &[usize]) -> String {
+fn graph_svg(title: &str, board: &Board, filled: &[usize], open: &[usize]) -> String {
     let adjacent = board.face_graph().map(|g| g.adjacent).unwrap_or_default();
     let n = adjacent.len();
     // Larger boards get a larger disc, so neighbouring faces stay apart.
@@ -129,7 +264,9 @@ fn graph_svg(title: &str, board: &Board, filled: &[usize]) -> String {
     }
     for (f, &(cx, cy)) in points.iter().enumerate() {
         let (fill, ink) = if filled.contains(&f) {
-            ("#4a7ebb", "white")
+            (FILLED, "white")
+        } else if open.contains(&f) {
+            (OPEN_TINT, "#1d2b3a")
         } else {
             ("#ffffff", "#1d2b3a")
         };
@@ -186,6 +323,15 @@ fn outline(lattice: Lattice, c: Cell) -> Vec<(f64, f64)> {
 
 /// An SVG document with the polygons filled, framed to fit.
 fn svg(title: &str, shapes: &[(Vec<(f64, f64)>, &str)]) -> String {
+    svg_with_links(title, shapes, &[])
+}
+
+/// A line between two points, in the colour of a class.
+type Link = ((f64, f64), (f64, f64), usize);
+
+/// [`svg`] with lines drawn over the polygons, each between two points in
+/// the colour of its class.
+fn svg_with_links(title: &str, shapes: &[(Vec<(f64, f64)>, &str)], links: &[Link]) -> String {
     let points = shapes.iter().flat_map(|(p, _)| p);
     let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
     for &(x, y) in points {
@@ -218,6 +364,15 @@ fn svg(title: &str, shapes: &[(Vec<(f64, f64)>, &str)]) -> String {
             out,
             "<polygon points=\"{}\" fill=\"{fill}\" stroke=\"#1d2b3a\" stroke-width=\"2\"/>",
             pts.join(" ")
+        );
+    }
+    let at = |(x, y): (f64, f64)| ((x - x0 + margin) * UNIT, (y - y0 + margin) * UNIT);
+    for &(a, b, class) in links {
+        let ((x1, y1), (x2, y2)) = (at(a), at(b));
+        let colour = CLASS_COLOURS[class % CLASS_COLOURS.len()];
+        let _ = writeln!(
+            out,
+            "<line x1=\"{x1:.1}\" y1=\"{y1:.1}\" x2=\"{x2:.1}\" y2=\"{y2:.1}\" stroke=\"{colour}\" stroke-width=\"5\" stroke-linecap=\"round\"/>"
         );
     }
     out.push_str("</svg>\n");

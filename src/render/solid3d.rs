@@ -187,6 +187,8 @@ impl Shape {
 pub struct Marks<'a> {
     /// Faces filled in colour (an animal).
     pub filled: &'a [usize],
+    /// Faces tinted lighter (a situation's free neighbourhood).
+    pub open: &'a [usize],
     /// Pairs of faces linked (a pairing).
     pub links: &'a [(usize, usize)],
 }
@@ -287,6 +289,8 @@ impl View {
             let light = 0.45 + 0.55 * dot(normal, normalise(LIGHT)).max(0.0);
             let base = if marks.filled.contains(&f) {
                 [74.0, 126.0, 187.0]
+            } else if marks.open.contains(&f) {
+                [244.0, 214.0, 120.0]
             } else {
                 [226.0, 230.0, 236.0]
             };
@@ -301,6 +305,8 @@ impl View {
                 "<polygon data-face=\"{f}\"{} points=\"{}\" fill=\"rgb({r},{g},{b})\" stroke=\"#1d2b3a\" stroke-width=\"1.2\" stroke-linejoin=\"round\"/>",
                 if marks.filled.contains(&f) {
                     " class=\"filled\""
+                } else if marks.open.contains(&f) {
+                    " class=\"open\""
                 } else {
                     ""
                 },
