@@ -5,7 +5,9 @@
 //! the property it claims (checked here by brute force: the maps that
 //! carry the pairing onto itself counted over the board's automorphisms,
 //! pair lengths by breadth-first search) and spoils every copy of its
-//! polyomino.
+//! polyomino. The kernel's enumeration of loser-free polyominoes, which
+//! bounds and classifications count with, is compared with a pass over
+//! every subset of the faces of six solids.
 
 use gamecert::elaborate::builtin_board;
 use gamecert::kernel::animals::Board;
@@ -137,4 +139,84 @@ fn an_incomplete_survey_says_so() {
     let (_, found) = surveyed("icosidodecahedron", 4, "5,inf");
     assert!(!found.complete);
     assert_eq!(found.sizes.len(), 4);
+}
+
+/// A small deterministic generator (xorshift), so the test is repeatable.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// A random connected set of `size` faces.
+fn random_connected(graph: &FaceGraph, size: usize, rng: &mut Rng) -> u128 {
+    let mut set = 1u128 << rng.below(graph.faces());
+    while (set.count_ones() as usize) < size {
+        let around = solid::members(set).fold(0, |m, f| m | graph.neighbours(f)) & !set;
+        let options: Vec<usize> = solid::members(around).collect();
+        set |= 1u128 << options[rng.below(options.len())];
+    }
+    set
+}
+
+/// The kernel's enumeration of loser-free polyominoes (the one bounds and
+/// classifications count with) against a pass over every subset of the
+/// faces: per size, the classes of connected proper sets with a connected
+/// complement that hold no image of a random loser set.
+#[test]
+fn loser_free_polyominoes_agree_with_every_subset() {
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    for name in [
+        "cube",
+        "octahedron",
+        "dodecahedron",
+        "truncated-tetrahedron",
+        "cuboctahedron",
+        "icosahedron",
+    ] {
+        let board = builtin_board(name).expect("board");
+        let graph = board.face_graph().expect("solid");
+        let group = graph.group(&mut Budget::unlimited()).expect("group");
+        let n = graph.faces();
+        let all = graph.all();
+        for round in 0..4 {
+            let losers: Vec<u128> = (0..1 + round % 3)
+                .map(|_| random_connected(&graph, 2 + rng.below(3), &mut rng))
+                .collect();
+            let copies: Vec<u128> = losers
+                .iter()
+                .flat_map(|&l| group.iter().map(move |p| solid::image(p, l)))
+                .collect();
+            let mut expected = vec![0u64; n + 1];
+            for set in 1..all {
+                if graph.connected(set)
+                    && graph.connected(all & !set)
+                    && group.iter().all(|p| solid::image(p, set) >= set)
+                    && !copies.iter().any(|&c| c & !set == 0)
+                {
+                    expected[set.count_ones() as usize] += 1;
+                }
+            }
+            let mut counted = vec![0u64; n + 1];
+            gamecert::kernel::breaker::classify::loser_free(
+                &graph,
+                &group,
+                &losers,
+                n,
+                &mut Budget::unlimited(),
+                &mut |set| counted[set.count_ones() as usize] += 1,
+            )
+            .expect("unlimited");
+            assert_eq!(counted, expected, "{name}, losers {losers:x?}");
+        }
+    }
 }
