@@ -9,6 +9,9 @@
 //! bounds and classifications count with, is compared with a pass over
 //! every subset of the faces of six solids.
 
+mod common;
+
+use common::rng::Rng;
 use gamecert::elaborate::builtin_board;
 use gamecert::kernel::animals::Board;
 use gamecert::kernel::animals::solid::{self, FaceGraph};
@@ -139,22 +142,6 @@ fn an_incomplete_survey_says_so() {
     let (_, found) = surveyed("icosidodecahedron", 4, "5,inf");
     assert!(!found.complete);
     assert_eq!(found.sizes.len(), 4);
-}
-
-/// A small deterministic generator (xorshift), so the test is repeatable.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
 }
 
 /// A random connected set of `size` faces.

@@ -8,6 +8,7 @@ mod common;
 
 use std::collections::HashMap;
 
+use common::rng::Rng;
 use gamecert::elaborate::Explicit;
 use gamecert::kernel::animals::lattice::{Cell, Lattice};
 use gamecert::kernel::animals::{Board, Region, shape};
@@ -264,21 +265,6 @@ fn loser(board: Board, goal: &[Cell], a: usize, b: usize) -> GameClaim {
 
 fn verified(v: &Verdict) -> bool {
     matches!(v, Verdict::Verified { .. })
-}
-
-/// A small deterministic generator (xorshift), so failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
 }
 
 /// Cells within two steps of the origin (the origin excluded).

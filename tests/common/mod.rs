@@ -4,6 +4,7 @@
 pub mod naive;
 pub mod naive_cgt;
 pub mod naive_game;
+pub mod rng;
 
 use gamecert::driver::{CheckOptions, Limits, Outcome, check_paths, check_source};
 use gamecert::kernel::budget::DEFAULT_MAX_ENTRIES;
