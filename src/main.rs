@@ -216,31 +216,22 @@ fn run_render(r: args::RenderArgs, out: &mut Out) -> i32 {
                 }
                 _ => None,
             });
-        let pairings = file
-            .claims
-            .iter()
-            .filter_map(|claim| match &claim.explicit {
-                Ok(gamecert::elaborate::Explicit::Breaker(game, Strategy::Paving(paving))) => {
-                    gamecert::render::pairing_svg(&claim.id, &game.board, &game.goal, &paving.pairs)
-                        .map(|svg| (format!("pairing-{}", claim.id), svg))
-                }
-                _ => None,
-            });
-        let pavings = file
-            .claims
-            .iter()
-            .filter_map(|claim| match &claim.explicit {
-                Ok(gamecert::elaborate::Explicit::Breaker(game, Strategy::Paving(paving))) => {
-                    gamecert::render::paving_svg(
-                        &claim.id,
-                        &game.board,
-                        &paving.pairs,
-                        &paving.period,
-                    )
-                    .map(|svg| (format!("paving-{}", claim.id), svg))
-                }
-                _ => None,
-            });
+        // A pairing on a solid, a paving on a plane lattice or region:
+        // each renderer draws the boards it knows and declines the rest.
+        let pavings = file.claims.iter().flat_map(|claim| {
+            let Ok(gamecert::elaborate::Explicit::Breaker(game, Strategy::Paving(paving))) =
+                &claim.explicit
+            else {
+                return Vec::new();
+            };
+            let on_solid =
+                gamecert::render::pairing_svg(&claim.id, &game.board, &game.goal, &paving.pairs)
+                    .map(|svg| (format!("pairing-{}", claim.id), svg));
+            let on_plane =
+                gamecert::render::paving_svg(&claim.id, &game.board, &paving.pairs, &paving.period)
+                    .map(|svg| (format!("paving-{}", claim.id), svg));
+            on_solid.into_iter().chain(on_plane).collect()
+        });
         let situations = file.claims.iter().flat_map(|claim| {
             let Ok(gamecert::elaborate::Explicit::Maker(game, proof)) = &claim.explicit else {
                 return Vec::new();
@@ -262,7 +253,6 @@ fn run_render(r: args::RenderArgs, out: &mut Out) -> i32 {
         });
         let pictures = boards
             .chain(animals)
-            .chain(pairings)
             .chain(pavings)
             .chain(situations)
             .map(|(name, svg)| (format!("{name}.svg"), svg));

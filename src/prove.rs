@@ -6,8 +6,9 @@
 use gamecert::elaborate::Explicit;
 use gamecert::kernel::budget::{Budget, Limits};
 use gamecert::kernel::verdict::Verdict;
+use gamecert::produce::breaker::{self, TREE_DEPTH};
 use gamecert::produce::certificate::proof_text;
-use gamecert::produce::{breaker, maker, priority};
+use gamecert::produce::{maker, priority};
 use gamecert::syntax::ast::Item;
 
 /// `gamecert prove`: the certificate for `statement` (a `winner` claim using
@@ -143,6 +144,15 @@ impl Naming {
     }
 }
 
+/// The (1,1) loser claim `claim` on the animal `animal` of a finite
+/// board, proved by a pairing or strategy tree.
+fn loser_claim(claim: &str, animal: &str, board: &str, tree: &breaker::Tree) -> String {
+    format!(
+        "claim {claim}: loser {animal} on {board} (1,1) by pairing {{\n{}}}\n",
+        breaker::tree_text(tree, 1, 1)
+    )
+}
+
 /// A face set as the cells of an animal declaration: `(0) (3) (7)`.
 fn face_list(set: u128) -> String {
     gamecert::produce::classify::faces(set)
@@ -199,10 +209,7 @@ fn prove_classification(
         body.push_str(&format!("animal {animal} on {board} = {}\n", face_list(l)));
         match breaker::prove(&goal, TREE_DEPTH, &mut budget) {
             Ok(Some(tree)) => {
-                body.push_str(&format!(
-                    "claim {claim}: loser {animal} on {board} (1,1) by pairing {{\n{}}}\n",
-                    breaker::tree_text(&tree, 1, 1)
-                ));
+                body.push_str(&loser_claim(&claim, &animal, board, &tree));
                 cited.push(claim.clone());
                 certified.push((l, claim));
             }
@@ -314,10 +321,10 @@ fn survey_board(
                     losers += 1;
                     let (animal, claim) = (format!("{name}_L{losers}"), format!("{id}-l{losers}"));
                     body.push_str(&format!(
-                        "animal {animal} on {board} = {}\nclaim {claim}: loser {animal} on {board} (1,1) by pairing {{\n{}}}\n",
-                        face_list(*set),
-                        breaker::tree_text(tree, 1, 1)
+                        "animal {animal} on {board} = {}\n",
+                        face_list(*set)
                     ));
+                    body.push_str(&loser_claim(&claim, &animal, board, tree));
                 }
                 Found::Open => {
                     open += 1;
@@ -439,10 +446,10 @@ fn survey_bound(header: &str, rest: &str, limits: &Limits) -> Result<(String, i3
             ),
         };
         body.push_str(&format!(
-            "animal {animal} on {board} = {}\n# {how}\nclaim {claim}: loser {animal} on {board} (1,1) by pairing {{\n{}}}\n",
-            face_list(*set),
-            breaker::tree_text(&tree, 1, 1)
+            "animal {animal} on {board} = {}\n# {how}\n",
+            face_list(*set)
         ));
+        body.push_str(&loser_claim(&claim, &animal, board, &tree));
     }
     for (i, &set) in found.open.iter().enumerate() {
         body.push_str(&format!(
@@ -458,10 +465,6 @@ fn survey_bound(header: &str, rest: &str, limits: &Limits) -> Result<(String, i3
     let code = check_written(&text);
     Ok((text, code))
 }
-
-/// How many maker marks a strategy tree answers before its pairing (3:
-/// one truncated-octahedron loser needs a third answer).
-const TREE_DEPTH: usize = 3;
 
 /// Mutations tried from each random start of the history-dependent search.
 const HISTORY_ROUNDS: usize = 3000;

@@ -9,11 +9,10 @@
 //! the larger solids the maker searches were what made a classification
 //! survey take hours; the polyominoes left are named as open cases.
 
-use super::breaker::{self, Tree};
-use super::classify::unbiased;
+use super::breaker::{self, TREE_DEPTH, Tree};
+use super::classify::{loser_free_of_size, unbiased};
 use super::symmetric::{Property, Searcher};
 use crate::kernel::animals::Board;
-use crate::kernel::breaker::classify::loser_free;
 use crate::kernel::budget::{Budget, Exhausted};
 use crate::kernel::game::{GameClaim, Side};
 
@@ -29,9 +28,6 @@ pub enum Strategy {
     /// then pairings), searched where no symmetric pairing was found.
     Tree(Tree),
 }
-
-/// How many maker marks a strategy tree answers before its pairings.
-const TREE_DEPTH: usize = 3;
 
 /// What the survey found.
 #[derive(Clone, Debug, Default)]
@@ -65,12 +61,7 @@ pub fn survey(
     let mut out = Survey::default();
     for size in 1..graph.faces().min(max_size + 1) {
         let known: Vec<u128> = out.losers.iter().map(|l| l.0).collect();
-        let mut of_size = Vec::new();
-        loser_free(&graph, &group, &known, size, &mut budget(), &mut |set| {
-            if set.count_ones() as usize == size {
-                of_size.push(set);
-            }
-        })?;
+        let of_size = loser_free_of_size(&graph, &group, &known, size, &mut budget())?;
         let mut left = 0;
         for &set in &of_size {
             let pairing = searcher

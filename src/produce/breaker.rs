@@ -33,6 +33,10 @@ pub enum Tree {
 /// mark it is answered like.
 pub type TreeMove = (Cell, Option<(Vec<Cell>, Tree)>, Option<Cell>);
 
+/// How many maker marks a strategy tree answers before its pairing (3:
+/// one truncated-octahedron loser needs a third answer).
+pub const TREE_DEPTH: usize = 3;
+
 /// The largest number of classes of a period tried.
 const MAX_CLASSES: i32 = 24;
 

@@ -143,6 +143,24 @@ pub fn classify(board: &Board, budget: &mut Budget) -> Result<Option<Classificat
     }))
 }
 
+/// The polyominoes of exactly `size` faces that hold no image of a face
+/// set of `losers`, one per class (as the kernel's rules count them).
+pub fn loser_free_of_size(
+    graph: &FaceGraph,
+    group: &[Vec<u8>],
+    losers: &[u128],
+    size: usize,
+    budget: &mut Budget,
+) -> Result<Vec<u128>, Exhausted> {
+    let mut of_size = Vec::new();
+    loser_free(graph, group, losers, size, budget, &mut |set| {
+        if set.count_ones() as usize == size {
+            of_size.push(set);
+        }
+    })?;
+    Ok(of_size)
+}
+
 /// What the producers found for one polyomino of a large board.
 #[derive(Clone, Debug)]
 pub enum Found {
@@ -180,13 +198,7 @@ pub fn survey(
             .filter(|(_, f)| matches!(f, Found::Loser(_)))
             .map(|(l, _)| *l)
             .collect();
-        let mut of_size = Vec::new();
-        loser_free(&graph, &group, &losers, size, &mut budget(), &mut |set| {
-            if set.count_ones() as usize == size {
-                of_size.push(set);
-            }
-        })?;
-        for set in of_size {
+        for set in loser_free_of_size(&graph, &group, &losers, size, &mut budget())? {
             let winner = unbiased(board, set);
             let loser = GameClaim::of(Side::Loser, winner.clone());
             let found = match breaker::prove(&loser, depth, &mut budget()) {
