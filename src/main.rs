@@ -340,7 +340,21 @@ fn run_prove(p: args::ProveArgs, out: &mut Out) -> i32 {
         Some(Some(w)) => Some(w),
         None => None,
     };
-    match prove::prove_text(&declarations, &statement, window, &limits) {
+    let answers = ["grundy ", "outcome "]
+        .iter()
+        .any(|k| statement.trim_start().starts_with(k));
+    let proved = if answers {
+        let Some(path) = &p.out else {
+            error(
+                "error: `prove grundy` and `prove outcome` need -o FILE (the answer file goes beside it)\n",
+            );
+            return 2;
+        };
+        prove::prove_answers(&statement, path, &limits)
+    } else {
+        prove::prove_text(&declarations, &statement, window, &limits)
+    };
+    match proved {
         Ok((certificate, code)) => {
             match &p.out {
                 Some(path) => {

@@ -563,3 +563,87 @@ fn check_written(text: &str) -> i32 {
     }
     gamecert::driver::exit_code(&outcome.report.summary)
 }
+
+/// `gamecert prove grundy GAME` / `prove outcome GAME`: the value or outcome
+/// of a sum of grid games and nim heaps by the answer producer; `out` is
+/// the certificate to write, and the answer file goes beside it (same name,
+/// extension `gcwa`). The kernel checks the written certificate.
+pub fn prove_answers(
+    statement: &str,
+    out: &std::path::Path,
+    limits: &Limits,
+) -> Result<(String, i32), (String, i32)> {
+    use gamecert::kernel::impartial::answers::as_sum;
+    use gamecert::kernel::impartial::check::Statement;
+    use gamecert::kernel::impartial::grid::GridRules;
+    use gamecert::produce::answers::{self, ProduceError};
+    let (kind, game_text) = statement
+        .trim()
+        .split_once(' ')
+        .ok_or_else(|| ("error: `prove grundy GAME` names a game".to_string(), 2))?;
+    let probe = format!("gamecert 1\nclaim proved: grundy {game_text} = 0 by search\n");
+    let game = match elaborate_probe(&probe, "game")? {
+        Some(Explicit::Impartial(Statement::Grundy { game, .. }, _)) => game,
+        _ => return Err(("error: the game cannot be read".into(), 2)),
+    };
+    let rules = [
+        GridRules::Cram,
+        GridRules::DominoJuvavum,
+        GridRules::Juvavum,
+    ]
+    .into_iter()
+    .find_map(|rules| as_sum(&game, rules).map(|sum| (rules, sum)));
+    let Some((rules, (grids, heap))) = rules else {
+        return Err((
+            "error: answer files cover sums of grids of one ruleset and nim heaps".into(),
+            2,
+        ));
+    };
+    let started = std::time::Instant::now();
+    let produced = match kind {
+        "grundy" => answers::grundy(rules, &grids, heap, limits.budget()),
+        "outcome" => answers::outcome(rules, &grids, heap, limits.budget()),
+        _ => {
+            return Err((
+                "error: `prove grundy GAME` or `prove outcome GAME`".into(),
+                2,
+            ));
+        }
+    };
+    let produced = match produced {
+        Ok(p) => p,
+        Err(ProduceError::Exhausted(e)) => {
+            return Err((format!("undecided: {e:?}"), 3));
+        }
+        Err(ProduceError::Refused(f)) => {
+            return Err((
+                format!("internal error: the kernel refused a record: {f:?}"),
+                4,
+            ));
+        }
+    };
+    let seconds = started.elapsed().as_secs_f64();
+    let binary = out.with_extension("gcwa");
+    std::fs::write(&binary, &produced.bytes)
+        .map_err(|e| (format!("error: {}: {e}", binary.display()), 2))?;
+    let name = binary
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let sha = gamecert::elaborate::load::sha256_hex(&produced.bytes);
+    let id: String = game_text
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+        .collect();
+    let claim = match produced.value {
+        Some(value) => format!("grundy {game_text} = {value}"),
+        None => format!("outcome {game_text} = {:?}", produced.outcome),
+    };
+    let certificate = format!(
+        "gamecert 1\n# Made by `gamecert prove {kind} {game_text}` in {seconds:.2} s: {} records decided, {} written ({} bytes).\nclaim {id}: {claim} by answers \"{name}\" sha256 \"{sha}\"\n",
+        produced.decided,
+        produced.written,
+        produced.bytes.len()
+    );
+    Ok((certificate, 0))
+}

@@ -45,7 +45,7 @@ fn meaning(text: &str) -> String {
         max_entries: 1_000_000,
     };
     let no_files =
-        |path: &Spanned<String>, _: Option<&Spanned<String>>| -> Result<String, ElabError> {
+        |path: &Spanned<String>, _: Option<&Spanned<String>>| -> Result<Vec<u8>, ElabError> {
             Err(ElabError {
                 kind: gamecert::elaborate::ElabErrorKind::Internal("no files".into()),
                 span: path.span,

@@ -102,6 +102,15 @@ pub const MAX_FILE_BYTES: u64 = 64 << 20;
 /// changed in between. A file that is not UTF-8 is refused without quoting
 /// its bytes.
 pub fn read_text(path: &Path, max: u64) -> Result<String, ReadError> {
+    let bytes = read_bytes(path, max)?;
+    String::from_utf8(bytes).map_err(|e| ReadError::NotUtf8 {
+        offset: e.utf8_error().valid_up_to(),
+    })
+}
+
+/// The bytes of the regular file at `path`, of at most `max` bytes (read
+/// as [`read_text`] reads, without asking for UTF-8).
+pub fn read_bytes(path: &Path, max: u64) -> Result<Vec<u8>, ReadError> {
     if !std::fs::metadata(path)?.is_file() {
         return Err(ReadError::NotRegular);
     }
@@ -114,9 +123,7 @@ pub fn read_text(path: &Path, max: u64) -> Result<String, ReadError> {
     if bytes.len() as u64 > max {
         return Err(ReadError::TooLarge { max });
     }
-    String::from_utf8(bytes).map_err(|e| ReadError::NotUtf8 {
-        offset: e.utf8_error().valid_up_to(),
-    })
+    Ok(bytes)
 }
 
 /// The directory every file a certificate reads must lie in (canonical), or
@@ -338,13 +345,13 @@ impl Loader {
             // this file, inside the tree, checked against their pins.
             let read = |path: &crate::syntax::ast::Spanned<String>,
                         pin: Option<&crate::syntax::ast::Spanned<String>>|
-             -> Result<String, ElabError> {
+             -> Result<Vec<u8>, ElabError> {
                 let resolved =
                     resolve(&canonical, Path::new(&path.node), root).map_err(|kind| ElabError {
                         kind,
                         span: path.span,
                     })?;
-                read_pinned(&resolved, pin, path.span)
+                read_pinned_bytes(&resolved, pin, path.span)
             };
             super::claims_reading(&ast, &read, &self.limits)
         };
@@ -439,12 +446,27 @@ fn read_pinned(
     pin: Option<&crate::syntax::ast::Spanned<String>>,
     span: Span,
 ) -> Result<String, ElabError> {
-    let text = read_text(path, MAX_FILE_BYTES).map_err(|e| ElabError {
+    let bytes = read_pinned_bytes(path, pin, span)?;
+    String::from_utf8(bytes).map_err(|e| ElabError {
+        kind: ElabErrorKind::IncludeUnreadable(ReadError::NotUtf8 {
+            offset: e.utf8_error().valid_up_to(),
+        }),
+        span,
+    })
+}
+
+/// As [`read_pinned`], for a file of any bytes (an answer file).
+fn read_pinned_bytes(
+    path: &Path,
+    pin: Option<&crate::syntax::ast::Spanned<String>>,
+    span: Span,
+) -> Result<Vec<u8>, ElabError> {
+    let text = read_bytes(path, MAX_FILE_BYTES).map_err(|e| ElabError {
         kind: ElabErrorKind::IncludeUnreadable(e),
         span,
     })?;
     if let Some(pin) = pin {
-        let actual = sha256_hex(text.as_bytes());
+        let actual = sha256_hex(&text);
         let well_formed = pin.node.len() == 64 && pin.node.chars().all(|c| c.is_ascii_hexdigit());
         if !well_formed {
             return Err(ElabError {

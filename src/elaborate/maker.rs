@@ -126,7 +126,13 @@ pub fn claim(
                     span: claim.method.span,
                 });
             }
-            let text = read(path, sha256.as_ref())?;
+            let text = String::from_utf8(read(path, sha256.as_ref())?).map_err(|e| ElabError {
+                kind: ElabErrorKind::BadCards(format!(
+                    "byte {} is not UTF-8 text",
+                    e.utf8_error().valid_up_to()
+                )),
+                span: path.span,
+            })?;
             let cards = crate::import::CardFile::parse(&text).map_err(|e| {
                 let line = text[..e.offset].matches('\n').count() + 1;
                 ElabError {

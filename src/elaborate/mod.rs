@@ -195,6 +195,8 @@ pub enum ElabErrorKind {
     BadCards(String),
     /// Card files hold (1,1) strategies on the square lattice.
     CardsNotApplicable,
+    /// An answer file named without its sha256 pin.
+    AnswersUnpinned,
     /// A hexagon picture cell in a column between two hexagons of its row.
     HexagonColumn,
     /// A `graph { ... }` board that is not a connected graph on 0..n-1 with
@@ -510,9 +512,10 @@ pub fn claims(file: &ast::File) -> Vec<ElaboratedClaim> {
     claims_reading(file, &no_files, &Limits::default())
 }
 
-/// Reads a file a claim names (a card file), given its path and pin.
+/// Reads a file a claim names (a card file, an answer file), given its
+/// path and pin: its bytes.
 pub type FileReader<'a> =
-    dyn Fn(&Spanned<String>, Option<&Spanned<String>>) -> Result<String, ElabError> + 'a;
+    dyn Fn(&Spanned<String>, Option<&Spanned<String>>) -> Result<Vec<u8>, ElabError> + 'a;
 
 /// Elaborates the claims of one parsed file, reading the files claims name
 /// with `read`. Each claim's searches get a fresh budget of the run's
@@ -545,7 +548,7 @@ pub fn claims_reading(
             }
             ast::Statement::Classify { .. } => breaker::classify_claim(claim, &boards),
             ast::Statement::Bound { .. } => breaker::bound_claim(claim, &boards),
-            _ => terms.transaction(|terms| explicit_claim(claim, terms, limits)),
+            _ => terms.transaction(|terms| explicit_claim(claim, terms, limits, read)),
         };
         if seen.insert(&claim.id.node, claim.id.span).is_some() {
             let kind = ElabErrorKind::DuplicateId(claim.id.node.clone());
@@ -964,6 +967,7 @@ fn explicit_claim(
     claim: &ast::Claim,
     terms: &mut partizan::Terms,
     limits: &Limits,
+    read: &FileReader,
 ) -> Result<Explicit, ElabError> {
     if is_partizan(claim) {
         return partizan_claim(claim, terms, limits);
@@ -1048,6 +1052,32 @@ fn explicit_claim(
                 })
                 .collect::<Result<_, ElabError>>()?,
         ),
+        Method::Answers { .. }
+            if matches!(
+                statement,
+                Statement::CountPositions { .. }
+                    | Statement::Period(_)
+                    | Statement::Grundy {
+                        play: Play::Misere,
+                        ..
+                    }
+                    | Statement::Outcome {
+                        play: Play::Misere,
+                        ..
+                    }
+            ) =>
+        {
+            return Err(not_applicable(claim));
+        }
+        Method::Answers { path, sha256 } => {
+            let Some(pin) = sha256 else {
+                return Err(ElabError {
+                    kind: ElabErrorKind::AnswersUnpinned,
+                    span: path.span,
+                });
+            };
+            Evidence::Answers(read(path, Some(pin))?.into())
+        }
         Method::Other(_) => return Err(not_applicable(claim)),
         Method::Definition | Method::Derivation(_) => {
             unreachable!("partizan methods are routed above")
@@ -1192,6 +1222,7 @@ fn partizan_claim(
         | Method::Priority(_)
         | Method::ProofSequence(_)
         | Method::Cards { .. }
+        | Method::Answers { .. }
         | Method::Derived { .. } => {
             return Err(not_applicable(claim));
         }

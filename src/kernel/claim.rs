@@ -89,6 +89,7 @@ impl<C> Claim<C> {
             Claim::Impartial(Statement::CountPositions { .. }, _) => Rule::PositionCount,
             Claim::Impartial(Statement::Period(_), _) => Rule::OctalPeriod,
             Claim::Impartial(_, Evidence::Table(_)) => Rule::ImpartialTable,
+            Claim::Impartial(_, Evidence::Answers(_)) => Rule::ImpartialAnswers,
             Claim::Impartial(..) => Rule::ImpartialSearch,
             Claim::Partizan(_, partizan::Evidence::Derivation(_)) => Rule::PartizanDerivation,
             Claim::Partizan(..) => Rule::PartizanDefinition,

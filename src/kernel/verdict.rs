@@ -5,6 +5,7 @@
 
 use crate::kernel::animals::lattice::Cell;
 use crate::kernel::budget::Exhausted;
+use crate::kernel::impartial::answers::Failure as AnswersFailure;
 use crate::kernel::impartial::period::PeriodFailure;
 use crate::kernel::impartial::{MoveFact, Outcome, ValuedOption};
 use crate::kernel::ledger::Theorem;
@@ -21,6 +22,8 @@ pub enum Rule {
     PositionCount,
     /// I6: an octal game's nim sequence by the periodicity theorem.
     OctalPeriod,
+    /// I7: an outcome or Grundy value from a file of winning answers.
+    ImpartialAnswers,
     /// P1-P4: partizan comparison by the recursive definition.
     PartizanDefinition,
     /// P1-P4 applied to each step of an author's derivation.
@@ -64,6 +67,7 @@ impl Rule {
             Rule::ImpartialTable => "impartial.table",
             Rule::PositionCount => "impartial.count",
             Rule::OctalPeriod => "impartial.period",
+            Rule::ImpartialAnswers => "impartial.answers",
             Rule::PartizanDefinition => "partizan.definition",
             Rule::PartizanDerivation => "partizan.derivation",
             Rule::AnimalEnumeration => "animals.enumeration",
@@ -456,6 +460,9 @@ pub enum Refutation {
     Count { claimed: u64, actual: u64 },
     /// The nim sequence is not ultimately periodic as claimed.
     Period(PeriodFailure),
+    /// An answer file establishes the other outcome of the claim's position
+    /// (for a Grundy claim G = n: of G + *n), in this record.
+    Answers { outcome: Outcome, record: u32 },
     /// The animal count differs.
     AnimalCount { claimed: u64, actual: u64 },
     /// Two partizan games do not compare as claimed.
@@ -537,6 +544,8 @@ pub enum Rejection {
         citation: usize,
         verdict: CitedVerdict,
     },
+    /// An answer file does not establish the claim.
+    Answers(AnswersFailure),
 }
 
 /// Why the kernel did not decide.

@@ -1,6 +1,7 @@
 //! Producers: searches that write certificates (untrusted; whatever they
 //! write, the kernel checks like a hand-written certificate).
 
+pub mod answers;
 pub mod bound;
 pub mod breaker;
 pub mod certificate;

@@ -621,6 +621,12 @@ pub fn elab_problem(e: &ElabError) -> Problem {
             "card file",
             Some("the format is described in docs/language.md (snaky-cards-txt-v1)"),
         ),
+        AnswersUnpinned => (
+            "gamecert::elaborate::answers_unpinned",
+            "an answer file must be pinned: `by answers \"FILE\" sha256 \"HEX\"`".into(),
+            "no sha256 pin",
+            Some("`gamecert prove grundy` writes the claim with its pin"),
+        ),
         CardsNotApplicable => (
             "gamecert::elaborate::cards_not_applicable",
             "card files prove (1,1) maker wins on the square lattice or a region of it".into(),

@@ -115,6 +115,7 @@ fn rejected(claim: &ast::Claim, rejection: &Rejection) -> Option<Location> {
             claim.method.span,
             "the cited winners and losers",
         )),
+        Rejection::Answers(_) => Some(Location::new(claim.method.span, "this answer file")),
         Rejection::TableEntry { entry, .. } => match &claim.method.node {
             Method::Table(rows) => rows
                 .get(*entry)

@@ -1,6 +1,7 @@
 //! Sentences for the kernel's verdicts (the kernel itself only returns facts).
 
 use crate::kernel::budget::Exhausted;
+use crate::kernel::impartial::answers::Failure as AnswersFailure;
 use crate::kernel::impartial::period::PeriodFailure;
 use crate::kernel::impartial::{MoveFact, Outcome};
 use crate::kernel::partizan::game::Player;
@@ -67,6 +68,9 @@ fn verified_text(rule: Rule, nodes: u64, measure: u64) -> String {
         }
         Rule::ImpartialSearch | Rule::ImpartialTable => {
             format!("value {measure} recomputed; {nodes} positions expanded")
+        }
+        Rule::ImpartialAnswers => {
+            format!("{measure} answer records checked; {nodes} positions expanded")
         }
     }
 }
@@ -204,6 +208,7 @@ fn rejection_text(rule: Rule, r: &Rejection) -> String {
         Rejection::Threshold(failure) => super::breaker::threshold_text(failure),
         Rejection::Classify(failure) => super::breaker::classify_text(failure),
         Rejection::Bound(failure) => super::breaker::bound_text(failure),
+        Rejection::Answers(failure) => answers_text(failure),
         Rejection::TableEntry {
             entry,
             claimed,
@@ -278,6 +283,15 @@ fn refutation_text(r: &Refutation) -> String {
             "with {n} marks per turn the maker cannot mark the {size} cells in one turn, so a breaker with enough marks wins: the entry cannot be inf"
         ),
         Refutation::Period(failure) => period_text(failure),
+        Refutation::Answers { outcome, record } => {
+            let who = match outcome {
+                Outcome::P => "a second-player win",
+                Outcome::N => "a first-player win",
+            };
+            format!(
+                "the answer file establishes that the claim's position (for a Grundy claim G = n: G + *n) is {who} (record {record})"
+            )
+        }
         Refutation::ClassificationCounts { winners, losers } => format!(
             "every animal is accounted for by verified claims: the board has {winners} winners and {losers} losers"
         ),
@@ -659,5 +673,43 @@ fn grid_cells_text(cells: &[(u32, u32)]) -> String {
     } else {
         let pairs: Vec<String> = cells.iter().map(|(r, c)| format!("({r},{c})")).collect();
         format!("the cells (row, column) {}", pairs.join(" "))
+    }
+}
+
+/// Why an answer file does not establish a claim.
+fn answers_text(f: &AnswersFailure) -> String {
+    match f {
+        AnswersFailure::Header => {
+            "the answer file does not start with GCWA, format version 1 and a known ruleset"
+                .to_string()
+        }
+        AnswersFailure::Truncated { offset } => {
+            format!("the answer file ends inside the record at byte {offset}")
+        }
+        AnswersFailure::Malformed { offset, what } => {
+            format!("the answer file's record at byte {offset} has {what}")
+        }
+        AnswersFailure::NotAMove { record } => {
+            format!("record {record} names an option its position does not have")
+        }
+        AnswersFailure::AnswerCount { record, options } => format!(
+            "record {record} (P): its position has {options} options in normal form, and the record does not answer each once"
+        ),
+        AnswersFailure::Unanswered { record, option } => format!(
+            "record {record} (P): option {option} is not shown to be a first-player win (no earlier N record, or its answer leads to no established second-player win)"
+        ),
+        AnswersFailure::WrongAnswer { record } => format!(
+            "record {record} (N): its answer does not lead to a position an earlier record established as a second-player win"
+        ),
+        AnswersFailure::FalseRecord { record } => {
+            format!("record {record} (P): a lone nonzero heap is a first-player win")
+        }
+        AnswersFailure::NotASum => {
+            "answer files cover normal play of sums of grids of the file's ruleset and nim heaps"
+                .to_string()
+        }
+        AnswersFailure::Unestablished => {
+            "no record of the answer file establishes the claim's position".to_string()
+        }
     }
 }

@@ -898,6 +898,12 @@ pub enum Method {
         path: Spanned<String>,
         sha256: Option<Spanned<String>>,
     },
+    /// `by answers "FILE" sha256 "..."`: a binary file of winning answers
+    /// (rule I7; the pin is required when the claim is checked).
+    Answers {
+        path: Spanned<String>,
+        sha256: Option<Spanned<String>>,
+    },
     /// Another method name of the language (not applicable to these claims yet).
     Other(String),
 }
@@ -916,6 +922,7 @@ impl Method {
             Method::Derivation(_) => "derivation",
             Method::ProofSequence(_) => "proof-sequence",
             Method::Cards { .. } => "cards",
+            Method::Answers { .. } => "answers",
             Method::Derived { rule, .. } => rule.node.keyword(),
             Method::Other(name) => name,
         }

@@ -194,12 +194,13 @@ fn claim(out: &mut Lines, claim: &Claim) {
             out.push(start, 0, format!("{head}enumeration{}", from(cites)));
         }
         Method::Citation(cites) => out.push(start, 0, format!("{head}citation{}", from(cites))),
-        Method::Cards { path, sha256 } => {
+        Method::Cards { path, sha256 } | Method::Answers { path, sha256 } => {
             let pin = sha256
                 .as_ref()
                 .map(|p| format!(" sha256 \"{}\"", p.node))
                 .unwrap_or_default();
-            out.push(start, 0, format!("{head}cards \"{}\"{pin}", path.node));
+            let name = claim.method.node.name();
+            out.push(start, 0, format!("{head}{name} \"{}\"{pin}", path.node));
         }
         Method::Other(name) => out.push(start, 0, format!("{head}{name}")),
         Method::Derived {

@@ -307,10 +307,10 @@ impl<'a> Spans<'a> {
                     self.cells(p, "placement cell");
                 }
             }
-            Method::Cards { path, sha256 } => {
-                self.spanned(path, "card file");
+            Method::Cards { path, sha256 } | Method::Answers { path, sha256 } => {
+                self.spanned(path, "named file");
                 if let Some(pin) = sha256 {
-                    self.spanned(pin, "card file pin");
+                    self.spanned(pin, "named file pin");
                 }
             }
         }

@@ -1,5 +1,6 @@
 //! From an impartial claim and its evidence to a verdict.
 
+use super::answers::{self, Failure, Finding};
 use super::count::{CountFailure, count_positions};
 use super::period::{self, PeriodClaim};
 use super::solver::Solver;
@@ -8,6 +9,7 @@ use super::{Analysis, Game, Outcome, Play, analyse};
 use crate::kernel::budget::Budget;
 use crate::kernel::ledger::{Established, Theorem};
 use crate::kernel::verdict::{GrundyWitness, Refutation, Rejection, Rule, Undecided, Verdict};
+use std::sync::Arc;
 
 /// A fully explicit impartial claim.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -37,6 +39,8 @@ pub enum Evidence {
     Search,
     /// Values to check instead of searching.
     Table(Vec<TableEntry>),
+    /// The bytes of an answer file (rule I7).
+    Answers(Arc<[u8]>),
 }
 
 /// Checks one claim within `budget`.
@@ -52,6 +56,7 @@ pub fn check(
     let rule = match evidence {
         Evidence::Search => Rule::ImpartialSearch,
         Evidence::Table(_) => Rule::ImpartialTable,
+        Evidence::Answers(bytes) => return check_answers(statement, bytes, budget),
     };
     let (play, game) = match statement {
         Statement::Grundy { play, game, .. } | Statement::Outcome { play, game, .. } => {
@@ -201,6 +206,67 @@ fn check_count(game: &Game, up_to_symmetry: bool, claimed: u64, mut budget: Budg
         Err(CountFailure::NotAGrid) => Verdict::Undecided {
             rule,
             reason: Undecided::CountNotAGrid,
+        },
+    }
+}
+
+/// Rule I7: a normal-play Grundy or outcome claim from an answer file. A
+/// Grundy claim G = n holds iff G + *n is a second-player win.
+fn check_answers(statement: &Statement, bytes: &[u8], budget: Budget) -> Verdict {
+    let rule = Rule::ImpartialAnswers;
+    let (game, extra, wanted) = match statement {
+        Statement::Grundy {
+            play: Play::Normal,
+            game,
+            value,
+        } => (game, *value, Outcome::P),
+        Statement::Outcome {
+            play: Play::Normal,
+            game,
+            outcome,
+        } => (game, 0, *outcome),
+        _ => {
+            return Verdict::Rejected {
+                rule,
+                rejection: Rejection::Answers(Failure::NotASum),
+            };
+        }
+    };
+    let rules = match answers::rules_of_header(bytes) {
+        Ok(rules) => rules,
+        Err(failure) => {
+            return Verdict::Rejected {
+                rule,
+                rejection: Rejection::Answers(failure),
+            };
+        }
+    };
+    let Some((grids, heap)) = answers::as_sum(game, rules) else {
+        return Verdict::Rejected {
+            rule,
+            rejection: Rejection::Answers(Failure::NotASum),
+        };
+    };
+    let heap = heap ^ extra;
+    let (finding, budget) = answers::verify(rules, &grids, heap, wanted, bytes, budget);
+    match finding {
+        Err(e) => Verdict::Undecided {
+            rule,
+            reason: Undecided::Budget(e),
+        },
+        Ok(Finding::Holds { records }) => Verdict::Verified {
+            rule,
+            nodes: budget.nodes(),
+            measure: u64::from(records),
+            theorem: Theorem::new(Established::Impartial(statement.clone())),
+        },
+        Ok(Finding::Opposite { outcome, record }) => Verdict::Refuted {
+            rule,
+            refutation: Refutation::Answers { outcome, record },
+        },
+        Ok(Finding::Fails(failure)) => Verdict::Rejected {
+            rule,
+            rejection: Rejection::Answers(failure),
         },
     }
 }

@@ -15,6 +15,7 @@
 //! coordinates, so that a REFUTED verdict can name the refuting move as the
 //! author wrote the position; everything below it works on canonical components.
 
+pub mod answers;
 pub mod check;
 pub mod count;
 pub mod grid;

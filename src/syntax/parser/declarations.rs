@@ -5,18 +5,27 @@ use super::*;
 impl<'s> Parser<'s> {
     pub(super) fn include<'a>(&self, input: &'a str) -> PResult<'a, Item> {
         let (rest, _) = self.keyword(input, "include")?;
-        let (mut rest, path) = self.string(rest)?;
-        let mut sha256 = None;
-        if let Ok((r, _)) = self.keyword(rest, "sha256") {
-            let (r, digest) = self.string(r)?;
-            sha256 = Some(digest);
-            rest = r;
-        }
+        let (rest, (path, sha256)) = self.pinned_path(rest)?;
         let span = Span::new(
             self.offset(input),
             path.span.end.max(sha256.as_ref().map_or(0, |s| s.span.end)),
         );
         Ok((rest, Item::Include(Include { path, sha256, span })))
+    }
+
+    /// `"PATH" [sha256 "HEX"]`: a file an item names, with its optional pin.
+    pub(super) fn pinned_path<'a>(
+        &self,
+        input: &'a str,
+    ) -> PResult<'a, (Spanned<String>, Option<Spanned<String>>)> {
+        let (rest, path) = self.string(input)?;
+        match self.keyword(rest, "sha256") {
+            Ok((r, _)) => {
+                let (r, pin) = self.string(r)?;
+                Ok((r, (path, Some(pin))))
+            }
+            Err(_) => Ok((rest, (path, None))),
+        }
     }
 
     /// `animal NAME on BOARD = (x,y) (x,y) ...` or `= picture { ROWS }`.

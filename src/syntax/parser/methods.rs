@@ -52,15 +52,12 @@ impl Parser<'_> {
                 self.proof_sequence(rest)
             }
             "cards" => {
-                let (rest, path) = self.string(rest)?;
-                let (rest, sha256) = match self.keyword(rest, "sha256") {
-                    Ok((r, _)) => {
-                        let (r, pin) = self.string(r)?;
-                        (r, Some(pin))
-                    }
-                    Err(_) => (rest, None),
-                };
+                let (rest, (path, sha256)) = self.pinned_path(rest)?;
                 Ok((rest, Method::Cards { path, sha256 }))
+            }
+            "answers" => {
+                let (rest, (path, sha256)) = self.pinned_path(rest)?;
+                Ok((rest, Method::Answers { path, sha256 }))
             }
             other if METHOD_NAMES.contains(&other) => {
                 // The body (or `from ID`) of a method this version cannot

@@ -102,6 +102,7 @@ const METHOD_NAMES: &[&str] = &[
     "definition",
     "proof-sequence",
     "cards",
+    "answers",
     "pairing",
     "paving",
     "priority",

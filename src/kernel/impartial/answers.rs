@@ -1,0 +1,543 @@
+//! Rule I7: outcomes and Grundy values of grid games from a file of winning
+//! answers (the binary format of docs/language.md, "Answer files").
+//!
+//! A position here is a sum of grid components of one ruleset plus one nim
+//! heap. The file is a sequence of records, each stating one position's
+//! outcome: a P record says every option is a first-player win, an N record
+//! names one option that is a second-player win. Records are admitted in file
+//! order and each may rely only on facts admitted before it, so the facts form
+//! a well-founded proof and a cycle cannot be written down.
+//!
+//! Key decision: every position is put in a normal form before it is stored
+//! or looked up (canonical components; components of at most [`SMALL_CELLS`]
+//! cells valued by this kernel's own search, rule I1-I3; components whose
+//! value an earlier P record established replaced by that value in the heap;
+//! equal components cancelled in pairs). All four steps keep the sum's Grundy
+//! value up to the heap's XOR, so a normal form has the outcome of the
+//! position (docs/soundness.md, I7). A P record of one component C and heap
+//! h establishes that C has value h (C + *h has value 0), which is how a
+//! file states component values without trusting them.
+
+// Arithmetic here is unchecked on purpose (see kernel/mod.rs): offsets stay
+// within the file, heaps below MAX_HEAP, record numbers below 2^32 (a file
+// holds fewer than 2^32 records: it is at most 64 MiB).
+#![allow(clippy::arithmetic_side_effects)]
+
+use super::Outcome;
+use super::grid::{Grid, GridRules};
+use super::solver::{Component, Solver};
+use crate::kernel::budget::{Budget, Exhausted};
+use crate::kernel::hash::FastMap;
+
+/// The first four bytes of an answer file.
+pub const MAGIC: &[u8; 4] = b"GCWA";
+/// The format version this kernel reads.
+pub const VERSION: u8 = 1;
+/// Components with at most this many cells are valued by the kernel's own
+/// search instead of by records.
+pub const SMALL_CELLS: u32 = 8;
+/// The largest heap a record may hold (a P record has one option per smaller heap).
+pub const MAX_HEAP: u32 = 1 << 12;
+
+/// A position in normal form: canonical components, sorted, none of them
+/// small or of known value, no two equal; and the heap.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Position {
+    /// The components.
+    pub parts: Vec<Grid>,
+    /// The nim heap.
+    pub heap: u32,
+}
+
+/// One record of an answer file. Options of a normal form are numbered
+/// from 0: first the smaller heaps (0, 1, ...), then each component's moves
+/// in the kernel's move order, component after component.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Record {
+    /// Every option of the position is a first-player win; per option, 0 when
+    /// that is known already (a lone nonzero heap, or an earlier N record),
+    /// otherwise 1 + the number of the option's option that answers it.
+    P(Position, Vec<u64>),
+    /// The option with this number leads to a second-player win.
+    N(Position, u64),
+}
+
+/// Why a file does not establish what it should (records count from 1).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// The file does not start with the magic bytes and a known version and ruleset.
+    Header,
+    /// The file ends inside a record that starts at `offset`.
+    Truncated { offset: usize },
+    /// A record at `offset` is malformed (`what` says how).
+    Malformed { offset: usize, what: &'static str },
+    /// A record names an option its position does not have.
+    NotAMove { record: u32 },
+    /// A P record does not give one answer per option of its normal form.
+    AnswerCount { record: u32, options: usize },
+    /// A P record's option (numbered from 0) is not shown to be a first-player win.
+    Unanswered { record: u32, option: usize },
+    /// An N record's answer does not lead to a position an earlier record
+    /// established as a second-player win.
+    WrongAnswer { record: u32 },
+    /// A P record of a position without components and a nonzero heap.
+    FalseRecord { record: u32 },
+    /// The claim's game is not a sum of grids of the file's ruleset and nim heaps.
+    NotASum,
+    /// No record establishes the claim's position.
+    Unestablished,
+}
+
+/// The facts admitted so far.
+pub struct Ledger {
+    rules: GridRules,
+    solver: Solver,
+    /// Component values from P records of one component: value and record.
+    values: FastMap<Grid, (u32, u32)>,
+    /// Outcomes of normal forms: outcome and record.
+    facts: FastMap<Position, (Outcome, u32)>,
+    /// Records admitted so far.
+    admitted: u32,
+    parts: Vec<Grid>,
+}
+
+impl Ledger {
+    /// An empty ledger for positions of `rules`.
+    pub fn new(rules: GridRules, budget: Budget) -> Ledger {
+        Ledger {
+            rules,
+            solver: Solver::new(budget),
+            values: FastMap::default(),
+            facts: FastMap::default(),
+            admitted: 0,
+            parts: Vec::new(),
+        }
+    }
+
+    /// Records admitted so far.
+    pub fn admitted(&self) -> u32 {
+        self.admitted
+    }
+
+    /// The normal form of the sum of `grids` (any grids of the ledger's
+    /// rules) and a heap; the records whose values were used are pushed to `used`.
+    pub fn normalise(
+        &mut self,
+        grids: &[Grid],
+        heap: u32,
+        used: &mut Vec<u32>,
+    ) -> Result<Position, Exhausted> {
+        let mut heap = heap;
+        let mut parts = std::mem::take(&mut self.parts);
+        parts.clear();
+        for grid in grids {
+            grid.components_into(self.rules, &mut parts);
+        }
+        let mut kept = Vec::with_capacity(parts.len());
+        for &part in &parts {
+            self.solver.budget.tick()?;
+            if self.rules == GridRules::Cram && mirrored_second_player_win(part) {
+                continue;
+            }
+            if part.free.count_ones() <= SMALL_CELLS {
+                let component = Component::Grid {
+                    rules: self.rules,
+                    grid: part,
+                };
+                heap ^= self.solver.grundy(&component)?;
+            } else if let Some(&(value, record)) = self.values.get(&part) {
+                heap ^= value;
+                used.push(record);
+            } else {
+                kept.push(part);
+            }
+        }
+        self.parts = parts;
+        kept.sort_unstable();
+        let mut out: Vec<Grid> = Vec::with_capacity(kept.len());
+        for part in kept {
+            if out.last() == Some(&part) {
+                out.pop();
+            } else {
+                out.push(part);
+            }
+        }
+        Ok(Position { parts: out, heap })
+    }
+
+    /// The outcome of a normal form, if known: without components it is
+    /// the heap's; otherwise an admitted record's, pushed to `used`.
+    pub fn outcome(&self, position: &Position, used: &mut Vec<u32>) -> Option<Outcome> {
+        if position.parts.is_empty() {
+            return Some(Outcome::of_value(position.heap));
+        }
+        let &(outcome, record) = self.facts.get(position)?;
+        used.push(record);
+        Some(outcome)
+    }
+
+    /// The normal forms of every option of `position`, in option order.
+    pub fn options(
+        &mut self,
+        position: &Position,
+        used: &mut Vec<u32>,
+    ) -> Result<Vec<Position>, Exhausted> {
+        let mut out = Vec::new();
+        for smaller in 0..position.heap {
+            out.push(Position {
+                parts: position.parts.clone(),
+                heap: smaller,
+            });
+        }
+        for part in 0..position.parts.len() {
+            for cells in self.moves(position.parts[part]) {
+                self.solver.budget.expand(self.facts.len())?;
+                out.push(self.after_fill(position, part, cells, used)?);
+            }
+        }
+        Ok(out)
+    }
+
+    /// The normal form of option `index` of `position`, if it has one.
+    pub fn option(
+        &mut self,
+        position: &Position,
+        index: u64,
+        used: &mut Vec<u32>,
+    ) -> Result<Option<Position>, Exhausted> {
+        self.solver.budget.expand(self.facts.len())?;
+        let Some(mut index) = index.checked_sub(u64::from(position.heap)) else {
+            return Ok(Some(Position {
+                parts: position.parts.clone(),
+                heap: index as u32,
+            }));
+        };
+        for part in 0..position.parts.len() {
+            let moves = self.moves(position.parts[part]);
+            match moves.get(index as usize) {
+                Some(&cells) if index < moves.len() as u64 => {
+                    return Ok(Some(self.after_fill(position, part, cells, used)?));
+                }
+                _ => index -= moves.len() as u64,
+            }
+        }
+        Ok(None)
+    }
+
+    /// The moves of one component, in the kernel's move order.
+    fn moves(&self, grid: Grid) -> Vec<u64> {
+        let mut moves = Vec::new();
+        let _: Result<(), ()> = grid.for_each_move(self.rules, &mut |m| {
+            moves.push(m);
+            Ok(())
+        });
+        moves
+    }
+
+    /// Checks `record` against the facts admitted so far and admits it;
+    /// returns the normal form it established. The records it relied on are
+    /// pushed to `used`.
+    pub fn admit(
+        &mut self,
+        record: &Record,
+        used: &mut Vec<u32>,
+    ) -> Result<Result<Position, Failure>, Exhausted> {
+        self.admitted += 1;
+        let number = self.admitted;
+        let (written, outcome) = match record {
+            Record::P(p, _) => (p, Outcome::P),
+            Record::N(p, _) => (p, Outcome::N),
+        };
+        let position = self.normalise(&written.parts, written.heap, used)?;
+        let verdict = match record {
+            Record::P(_, answers) => {
+                self.every_option_answered(&position, answers, number, used)?
+            }
+            Record::N(_, option) => match self.option(&position, *option, used)? {
+                None => Err(Failure::NotAMove { record: number }),
+                Some(child) if self.outcome(&child, used) == Some(Outcome::P) => Ok(()),
+                Some(_) => Err(Failure::WrongAnswer { record: number }),
+            },
+        };
+        if let Err(failure) = verdict {
+            return Ok(Err(failure));
+        }
+        if outcome == Outcome::P
+            && let [part] = position.parts[..]
+        {
+            self.values.insert(part, (position.heap, number));
+        }
+        if !position.parts.is_empty() {
+            self.facts.insert(position.clone(), (outcome, number));
+            self.solver.budget.hold(self.facts.len())?;
+        }
+        Ok(Ok(position))
+    }
+
+    /// The position after filling `cells` in component `part`.
+    fn after_fill(
+        &mut self,
+        position: &Position,
+        part: usize,
+        cells: u64,
+        used: &mut Vec<u32>,
+    ) -> Result<Position, Exhausted> {
+        let mut grids = position.parts.clone();
+        grids[part] = grids[part].with(grids[part].free & !cells);
+        self.normalise(&grids, position.heap, used)
+    }
+
+    fn every_option_answered(
+        &mut self,
+        position: &Position,
+        answers: &[u64],
+        record: u32,
+        used: &mut Vec<u32>,
+    ) -> Result<Result<(), Failure>, Exhausted> {
+        if position.parts.is_empty() && position.heap != 0 {
+            return Ok(Err(Failure::FalseRecord { record }));
+        }
+        let options = self.options(position, used)?;
+        if options.len() != answers.len() {
+            let options = options.len();
+            return Ok(Err(Failure::AnswerCount { record, options }));
+        }
+        for (option, (child, &answer)) in options.iter().zip(answers).enumerate() {
+            let shown = match answer.checked_sub(1) {
+                None => self.outcome(child, used) == Some(Outcome::N),
+                Some(reply) => match self.option(child, reply, used)? {
+                    Some(grandchild) => self.outcome(&grandchild, used) == Some(Outcome::P),
+                    None => false,
+                },
+            };
+            if !shown {
+                return Ok(Err(Failure::Unanswered { record, option }));
+            }
+        }
+        Ok(Ok(()))
+    }
+}
+
+/// Whether a Cram component is a second-player win by the mirror strategy:
+/// it is its own half-turn image and no move is its own image (so the
+/// second player can always answer a move by its image, keeping the
+/// position symmetric). A move is its own image exactly when it covers the
+/// centre: the centre cell (odd sides) lies in every move touching it, and a
+/// domino across the centre (one odd side) is mapped onto itself.
+fn mirrored_second_player_win(part: Grid) -> bool {
+    let (rows, cols) = (u32::from(part.rows), u32::from(part.cols));
+    let cells = rows * cols;
+    if part.free.reverse_bits() >> (64 - cells) != part.free {
+        return false;
+    }
+    let cell = |r: u32, c: u32| part.free >> (r * cols + c) & 1 == 1;
+    let (r, c) = (rows / 2, cols / 2);
+    match (rows % 2, cols % 2) {
+        (0, 0) => true,
+        (1, 1) => !cell(r, c),
+        (1, _) => !(cell(r, c - 1) && cell(r, c)),
+        _ => !(cell(r - 1, c) && cell(r, c)),
+    }
+}
+
+/// The grids and the XOR of the nim heaps of `game`, when it is a sum of
+/// grids of `rules` and nim heaps.
+pub fn as_sum(game: &super::Game, rules: GridRules) -> Option<(Vec<Grid>, u32)> {
+    let mut grids = Vec::new();
+    let mut heap = 0;
+    for part in game.parts() {
+        match part {
+            super::Game::Grid { rules: r, grid } if r == rules => grids.push(grid),
+            super::Game::Nim(heaps) => heaps.iter().for_each(|h| heap ^= h),
+            _ => return None,
+        }
+    }
+    Some((grids, heap))
+}
+
+/// The ruleset an answer file's header names.
+pub fn rules_of_header(bytes: &[u8]) -> Result<GridRules, Failure> {
+    match bytes {
+        [m0, m1, m2, m3, version, rules, ..]
+            if [*m0, *m1, *m2, *m3] == *MAGIC && *version == VERSION =>
+        {
+            match rules {
+                0 => Ok(GridRules::Cram),
+                1 => Ok(GridRules::DominoJuvavum),
+                2 => Ok(GridRules::Juvavum),
+                _ => Err(Failure::Header),
+            }
+        }
+        _ => Err(Failure::Header),
+    }
+}
+
+/// The header byte of a ruleset.
+pub fn header_byte(rules: GridRules) -> u8 {
+    match rules {
+        GridRules::Cram => 0,
+        GridRules::DominoJuvavum => 1,
+        GridRules::Juvavum => 2,
+    }
+}
+
+/// Reads the records of an answer file after its six header bytes.
+pub struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Reader<'a> {
+    /// A reader of `bytes` (the whole file); check the header with
+    /// [`rules_of_header`] first.
+    pub fn new(bytes: &'a [u8]) -> Reader<'a> {
+        Reader {
+            bytes,
+            at: MAGIC.len() + 2,
+        }
+    }
+
+    /// The next record, `None` at the end of the file.
+    pub fn next_record(&mut self) -> Option<Result<Record, Failure>> {
+        if self.at >= self.bytes.len() {
+            return None;
+        }
+        let start = self.at;
+        Some(self.record().map_err(|what| match what {
+            None => Failure::Truncated { offset: start },
+            Some(what) => Failure::Malformed {
+                offset: start,
+                what,
+            },
+        }))
+    }
+
+    /// A record; `Err(None)` when the file ends inside it.
+    fn record(&mut self) -> Result<Record, Option<&'static str>> {
+        let tag = self.byte()?;
+        let heap = self.varint()?;
+        if heap > u64::from(MAX_HEAP) {
+            return Err(Some("a heap larger than 4096"));
+        }
+        let count = self.byte()?;
+        let mut parts = Vec::with_capacity(usize::from(count));
+        for _ in 0..count {
+            let rows = usize::from(self.byte()?);
+            let cols = usize::from(self.byte()?);
+            let cells = rows * cols;
+            let mut free = 0u64;
+            for i in 0..cells.div_ceil(8).min(8) {
+                free |= u64::from(self.byte()?) << (8 * i);
+            }
+            let grid = Grid::new(rows, cols, free)
+                .ok_or(Some("a grid too large or with cells outside it"))?;
+            parts.push(grid);
+        }
+        let position = Position {
+            parts,
+            heap: heap as u32,
+        };
+        match tag {
+            b'P' => {
+                let count = self.varint()?;
+                if count > u64::from(MAX_HEAP) + 4 * 64 {
+                    return Err(Some("more answers than a position has options"));
+                }
+                let answers = (0..count)
+                    .map(|_| self.varint())
+                    .collect::<Result<Vec<u64>, _>>()?;
+                Ok(Record::P(position, answers))
+            }
+            b'N' => Ok(Record::N(position, self.varint()?)),
+            _ => Err(Some("a record that is neither P nor N")),
+        }
+    }
+
+    fn byte(&mut self) -> Result<u8, Option<&'static str>> {
+        let b = *self.bytes.get(self.at).ok_or(None)?;
+        self.at += 1;
+        Ok(b)
+    }
+
+    /// A little-endian base-128 number of at most ten bytes.
+    fn varint(&mut self) -> Result<u64, Option<&'static str>> {
+        let mut value = 0u64;
+        for i in 0..10 {
+            let b = self.byte()?;
+            let low = u64::from(b & 0x7f);
+            if i == 9 && low > 1 {
+                return Err(Some("a number larger than 2^64"));
+            }
+            value |= low << (7 * i);
+            if b & 0x80 == 0 {
+                return Ok(value);
+            }
+        }
+        Err(Some("a number longer than ten bytes"))
+    }
+}
+
+/// What an answer file shows about a claim's position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Finding {
+    /// The position has the wanted outcome; the file holds this many records.
+    Holds { records: u32 },
+    /// The file establishes the other outcome, in this record.
+    Opposite { outcome: Outcome, record: u32 },
+    /// The file does not establish the position's outcome.
+    Fails(Failure),
+}
+
+/// Admits every record of `bytes` and reads off the outcome of the sum of
+/// `grids` and a nim heap `heap`, which should be `wanted`. The first
+/// failing record ends the check.
+pub fn verify(
+    rules: GridRules,
+    grids: &[Grid],
+    heap: u32,
+    wanted: Outcome,
+    bytes: &[u8],
+    budget: Budget,
+) -> (Result<Finding, Exhausted>, Budget) {
+    let mut ledger = Ledger::new(rules, budget);
+    let finding = admit_all(&mut ledger, rules, grids, heap, wanted, bytes);
+    (finding, ledger.solver.budget)
+}
+
+fn admit_all(
+    ledger: &mut Ledger,
+    rules: GridRules,
+    grids: &[Grid],
+    heap: u32,
+    wanted: Outcome,
+    bytes: &[u8],
+) -> Result<Finding, Exhausted> {
+    match rules_of_header(bytes) {
+        Ok(written) if written == rules => {}
+        Ok(_) => return Ok(Finding::Fails(Failure::NotASum)),
+        Err(failure) => return Ok(Finding::Fails(failure)),
+    }
+    let mut reader = Reader::new(bytes);
+    let mut used = Vec::new();
+    while let Some(record) = reader.next_record() {
+        let record = match record {
+            Ok(r) => r,
+            Err(failure) => return Ok(Finding::Fails(failure)),
+        };
+        used.clear();
+        if let Err(failure) = ledger.admit(&record, &mut used)? {
+            return Ok(Finding::Fails(failure));
+        }
+    }
+    used.clear();
+    let root = ledger.normalise(grids, heap, &mut used)?;
+    let records = ledger.admitted();
+    Ok(match ledger.outcome(&root, &mut used) {
+        Some(outcome) if outcome == wanted => Finding::Holds { records },
+        Some(outcome) => Finding::Opposite {
+            outcome,
+            record: used.last().copied().unwrap_or(0),
+        },
+        None => Finding::Fails(Failure::Unestablished),
+    })
+}

@@ -1,0 +1,312 @@
+//! Rule I7 (answer files): the producer's files against a naive oracle, and
+//! mutations of valid files that the kernel must reject.
+//!
+//! The oracle (tests/common/naive.rs) values whole boards by plain recursion,
+//! sharing no code with the kernel or the producer. Every mutation below
+//! breaks a file that verifies; the kernel must then answer REJECTED (never
+//! VERIFIED, never a panic), except where the mutation happens to leave a
+//! true file, which the oracle decides.
+
+mod common;
+
+use common::naive::{self, Board, Rules};
+use common::rng::Rng;
+use gamecert::kernel::budget::Budget;
+use gamecert::kernel::impartial::Outcome;
+use gamecert::kernel::impartial::answers::{self, Failure, Finding, Ledger, Reader, Record};
+use gamecert::kernel::impartial::grid::{Grid, GridRules};
+use gamecert::produce::answers::{file_bytes, grundy, outcome};
+use std::collections::HashMap;
+
+fn board(rows: usize, cols: usize) -> Grid {
+    Grid::empty_board(rows, cols).expect("small board")
+}
+
+fn oracle(rules: Rules, rows: usize, cols: usize, free: u64) -> u32 {
+    naive::grundy(
+        &Board { rows, cols },
+        rules,
+        free,
+        false,
+        &mut HashMap::new(),
+    )
+}
+
+fn verify(rules: GridRules, grid: Grid, heap: u32, wanted: Outcome, bytes: &[u8]) -> Finding {
+    answers::verify(rules, &[grid], heap, wanted, bytes, Budget::unlimited())
+        .0
+        .expect("within budget")
+}
+
+fn records(bytes: &[u8]) -> Vec<Record> {
+    let mut reader = Reader::new(bytes);
+    std::iter::from_fn(|| reader.next_record())
+        .map(|r| r.expect("a valid file"))
+        .collect()
+}
+
+#[test]
+fn produced_values_agree_with_the_naive_oracle_and_verify() {
+    let cases = [
+        (Rules::Cram, GridRules::Cram),
+        (Rules::DominoJuvavum, GridRules::DominoJuvavum),
+    ];
+    for (naive_rules, rules) in cases {
+        for rows in 1..=4 {
+            for cols in rows..=(20 / rows).min(7) {
+                let grid = board(rows, cols);
+                let produced = grundy(rules, &[grid], 0, Budget::unlimited()).expect("decided");
+                let value = produced.value.expect("a value");
+                assert_eq!(
+                    value,
+                    oracle(naive_rules, rows, cols, grid.free),
+                    "{rules:?} {rows}x{cols}"
+                );
+                assert_eq!(
+                    verify(rules, grid, value, Outcome::P, &produced.bytes),
+                    Finding::Holds {
+                        records: produced.written as u32
+                    }
+                );
+                // Every other value is refuted by the same file or rejected; never verified.
+                for other in (0..4).filter(|&v| v != value) {
+                    let finding = verify(rules, grid, other, Outcome::P, &produced.bytes);
+                    assert!(
+                        !matches!(finding, Finding::Holds { .. }),
+                        "{rows}x{cols} = {other}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn outcomes_of_sums_with_heaps_agree_with_the_oracle() {
+    for (rows, cols) in [(2, 5), (3, 4), (3, 5), (4, 4), (2, 7)] {
+        let grid = board(rows, cols);
+        let value = oracle(Rules::Cram, rows, cols, grid.free);
+        for heap in 0..5 {
+            let produced =
+                outcome(GridRules::Cram, &[grid], heap, Budget::unlimited()).expect("decided");
+            let truth = Outcome::of_value(value ^ heap);
+            assert_eq!(produced.outcome, truth, "{rows}x{cols} + *{heap}");
+            assert!(matches!(
+                verify(GridRules::Cram, grid, heap, truth, &produced.bytes),
+                Finding::Holds { .. }
+            ));
+            let other = match truth {
+                Outcome::P => Outcome::N,
+                Outcome::N => Outcome::P,
+            };
+            assert!(matches!(
+                verify(GridRules::Cram, grid, heap, other, &produced.bytes),
+                Finding::Opposite { .. }
+            ));
+        }
+    }
+}
+
+/// A verified file for Cram 3x7 to mutate.
+fn sample() -> (Grid, u32, Vec<Record>) {
+    let grid = board(3, 7);
+    let produced = grundy(GridRules::Cram, &[grid], 0, Budget::unlimited()).expect("decided");
+    let value = produced.value.expect("a value");
+    let records = records(&produced.bytes);
+    assert!(records.len() > 20, "a sample worth mutating");
+    (grid, value, records)
+}
+
+fn verdict_of(grid: Grid, value: u32, records: &[Record]) -> Finding {
+    verify(
+        GridRules::Cram,
+        grid,
+        value,
+        Outcome::P,
+        &file_bytes(GridRules::Cram, records),
+    )
+}
+
+/// The oracle's value of a position: the XOR of its components' and its heap.
+fn value_of(position: &answers::Position) -> u32 {
+    position
+        .parts
+        .iter()
+        .map(|g| oracle(Rules::Cram, g.rows.into(), g.cols.into(), g.free))
+        .fold(position.heap, |a, v| a ^ v)
+}
+
+/// Dropping a record leaves a file that either fails or still proves the
+/// (true) claim: a component's value record can be redundant when other
+/// records answer the same questions. Most drops must fail, the root's always.
+#[test]
+fn dropping_a_record_is_rejected_unless_the_rest_still_proves_the_claim() {
+    let (grid, value, records) = sample();
+    let mut rejected = 0;
+    for drop in 0..records.len() {
+        let mut fewer = records.clone();
+        fewer.remove(drop);
+        match verdict_of(grid, value, &fewer) {
+            Finding::Fails(_) => rejected += 1,
+            Finding::Holds { .. } => {}
+            other => panic!("dropping record {}: {other:?}", drop + 1),
+        }
+    }
+    let mut without_root = records.clone();
+    without_root.pop();
+    assert!(matches!(
+        verdict_of(grid, value, &without_root),
+        Finding::Fails(Failure::Unestablished)
+    ));
+    assert!(
+        rejected * 10 >= records.len() * 9,
+        "{rejected} of {} drops rejected",
+        records.len()
+    );
+}
+
+#[test]
+fn changing_a_heap_is_rejected() {
+    let (grid, value, records) = sample();
+    for (index, record) in records.iter().enumerate() {
+        let mut changed = records.clone();
+        changed[index] = match record {
+            Record::P(p, replies) => {
+                let mut p = p.clone();
+                p.heap ^= 1;
+                Record::P(p, replies.clone())
+            }
+            Record::N(p, option) => {
+                let mut p = p.clone();
+                p.heap += 1;
+                Record::N(p, *option)
+            }
+        };
+        let finding = verdict_of(grid, value, &changed);
+        assert!(
+            matches!(finding, Finding::Fails(_)),
+            "record {}: {finding:?}",
+            index + 1
+        );
+    }
+}
+
+#[test]
+fn changing_an_answer_is_rejected_unless_the_new_answer_also_wins() {
+    let (grid, value, records) = sample();
+    let mut rng = Rng(17);
+    let mut rejected = 0;
+    let mut fresh = Ledger::new(GridRules::Cram, Budget::unlimited());
+    let mut used = Vec::new();
+    for (index, record) in records.iter().enumerate() {
+        let Record::P(position, replies) = record else {
+            continue;
+        };
+        let Some(option) = (0..replies.len()).find(|&i| replies[i] > 0) else {
+            continue;
+        };
+        let child = fresh
+            .option(position, option as u64, &mut used)
+            .expect("budget")
+            .expect("an option");
+        let count = fresh.options(&child, &mut used).expect("budget").len() as u64;
+        let mut changed = records.clone();
+        let mut mutated = replies.clone();
+        // Claim the option is known already: never true of an option that needed an answer.
+        mutated[option] = 0;
+        changed[index] = Record::P(position.clone(), mutated.clone());
+        assert!(matches!(
+            verdict_of(grid, value, &changed),
+            Finding::Fails(Failure::Unanswered { .. })
+        ));
+        // An answer past the option's options.
+        mutated[option] = count + 1;
+        changed[index] = Record::P(position.clone(), mutated.clone());
+        assert!(matches!(
+            verdict_of(grid, value, &changed),
+            Finding::Fails(_)
+        ));
+        // Another answer: it holds only when the oracle says it wins too.
+        let other = rng.below(count as usize) as u64;
+        mutated[option] = other + 1;
+        changed[index] = Record::P(position.clone(), mutated);
+        let reply = fresh
+            .option(&child, other, &mut used)
+            .expect("budget")
+            .expect("an option");
+        match verdict_of(grid, value, &changed) {
+            Finding::Holds { .. } => assert_eq!(value_of(&reply), 0, "record {}", index + 1),
+            Finding::Fails(_) => {
+                rejected += 1;
+            }
+            other => panic!("record {}: {other:?}", index + 1),
+        }
+        // A removed answer.
+        let mut short = replies.clone();
+        short.pop();
+        changed[index] = Record::P(position.clone(), short);
+        assert!(matches!(
+            verdict_of(grid, value, &changed),
+            Finding::Fails(Failure::AnswerCount { .. })
+        ));
+    }
+    assert!(rejected > 5, "the sample has answers to change");
+}
+
+#[test]
+fn a_file_cut_at_any_byte_or_with_a_flipped_bit_is_never_verified_falsely() {
+    let grid = board(3, 5);
+    let produced = grundy(GridRules::Cram, &[grid], 0, Budget::unlimited()).expect("decided");
+    let bytes = produced.bytes;
+    let value = produced.value.expect("a value");
+    for cut in 0..bytes.len() {
+        let finding = verify(GridRules::Cram, grid, value, Outcome::P, &bytes[..cut]);
+        // A cut between records leaves a shorter valid file, which misses the root's record.
+        assert!(
+            matches!(finding, Finding::Fails(_)),
+            "cut at {cut}: {finding:?}"
+        );
+    }
+    // Flipping any one bit must never make a false claim verify.
+    for byte in 0..bytes.len() {
+        for bit in 0..8 {
+            let mut flipped = bytes.clone();
+            flipped[byte] ^= 1 << bit;
+            for claimed in 0..3 {
+                let finding = verify(GridRules::Cram, grid, claimed, Outcome::P, &flipped);
+                if claimed != value {
+                    assert!(
+                        !matches!(finding, Finding::Holds { .. }),
+                        "byte {byte} bit {bit}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_mirror_rule_matches_the_oracle() {
+    // Every centrally symmetric Cram position of small boards with no
+    // self-symmetric move has value 0 by the oracle; the ledger drops such
+    // components (they have no records), and keeps the others.
+    let mut ledger = Ledger::new(GridRules::Cram, Budget::unlimited());
+    let mut checked = 0;
+    for (rows, cols) in [(3, 3), (3, 4), (4, 4), (2, 5), (4, 5), (3, 6)] {
+        let cells = rows * cols;
+        for free in 0u64..(1 << cells) {
+            let mirrored = free.reverse_bits() >> (64 - cells);
+            if mirrored != free {
+                continue;
+            }
+            let grid = Grid::new(rows, cols, free).expect("fits");
+            let value = oracle(Rules::Cram, rows, cols, free);
+            let mut used = Vec::new();
+            let normal = ledger.normalise(&[grid], 0, &mut used).expect("budget");
+            // Whatever the ledger does, the normal form keeps the value.
+            assert_eq!(value_of(&normal), value, "{rows}x{cols} {free:#b}");
+            checked += 1;
+        }
+    }
+    assert!(checked > 500);
+}
