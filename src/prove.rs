@@ -581,6 +581,9 @@ pub fn prove_answers(
         .trim()
         .split_once(' ')
         .ok_or_else(|| ("error: `prove grundy GAME` names a game".to_string(), 2))?;
+    if game_text.trim_start().starts_with("domineering") {
+        return prove_domineering(kind, game_text, out, limits);
+    }
     let probe = format!("gamecert 1\nclaim proved: grundy {game_text} = 0 by search\n");
     let game = match elaborate_probe(&probe, "game")? {
         Some(Explicit::Impartial(Statement::Grundy { game, .. }, _)) => game,
@@ -622,28 +625,94 @@ pub fn prove_answers(
             ));
         }
     };
-    let seconds = started.elapsed().as_secs_f64();
-    let binary = out.with_extension("gcwa");
-    std::fs::write(&binary, &produced.bytes)
-        .map_err(|e| (format!("error: {}: {e}", binary.display()), 2))?;
-    let name = binary
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let sha = gamecert::elaborate::load::sha256_hex(&produced.bytes);
-    let id: String = game_text
-        .chars()
-        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
-        .collect();
     let claim = match produced.value {
         Some(value) => format!("grundy {game_text} = {value}"),
         None => format!("outcome {game_text} = {:?}", produced.outcome),
     };
-    let certificate = format!(
-        "gamecert 1\n# Made by `gamecert prove {kind} {game_text}` in {seconds:.2} s: {} records decided, {} written ({} bytes).\nclaim {id}: {claim} by answers \"{name}\" sha256 \"{sha}\"\n",
+    let made = format!(
+        "`gamecert prove {kind} {game_text}` in {:.2} s: {} records decided, {} written",
+        started.elapsed().as_secs_f64(),
         produced.decided,
         produced.written,
-        produced.bytes.len()
+    );
+    answers_certificate(game_text, &claim, &made, &produced.bytes, out)
+}
+
+/// Writes the answer file beside `out` (extension `gcwa`) and returns the
+/// certificate text naming it with its pin.
+fn answers_certificate(
+    game_text: &str,
+    claim: &str,
+    made: &str,
+    bytes: &[u8],
+    out: &std::path::Path,
+) -> Result<(String, i32), (String, i32)> {
+    let binary = out.with_extension("gcwa");
+    std::fs::write(&binary, bytes).map_err(|e| (format!("error: {}: {e}", binary.display()), 2))?;
+    let name = binary
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let sha = gamecert::elaborate::load::sha256_hex(bytes);
+    let id: String = game_text
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+        .collect();
+    let certificate = format!(
+        "gamecert 1\n# Made by {made} ({} bytes).\nclaim {id}: {claim} by answers \"{name}\" sha256 \"{sha}\"\n",
+        bytes.len()
     );
     Ok((certificate, 0))
+}
+
+/// `gamecert prove outcome domineering ...`: the Domineering producer.
+fn prove_domineering(
+    kind: &str,
+    game_text: &str,
+    out: &std::path::Path,
+    limits: &Limits,
+) -> Result<(String, i32), (String, i32)> {
+    use gamecert::kernel::partizan::check::Statement;
+    use gamecert::kernel::partizan::game::Term;
+    use gamecert::produce::domineering::{self, ProduceError};
+    if kind != "outcome" {
+        return Err(("error: Domineering answer files prove outcomes".into(), 2));
+    }
+    let probe = format!("gamecert 1\nclaim proved: outcome {game_text} = N by definition\n");
+    let grids = match elaborate_probe(&probe, "game")? {
+        Some(Explicit::Partizan(
+            Statement::Outcome {
+                game: Term::Domineering(grid),
+                ..
+            },
+            _,
+        )) => {
+            vec![grid]
+        }
+        _ => {
+            return Err((
+                "error: one Domineering board, e.g. `domineering 6x6`".into(),
+                2,
+            ));
+        }
+    };
+    let started = std::time::Instant::now();
+    let produced = match domineering::outcome(&grids, limits.budget()) {
+        Ok(p) => p,
+        Err(ProduceError::Exhausted(e)) => return Err((format!("undecided: {e:?}"), 3)),
+        Err(ProduceError::Refused(f)) => {
+            return Err((
+                format!("internal error: the kernel refused a record: {f:?}"),
+                4,
+            ));
+        }
+    };
+    let claim = format!("outcome {game_text} = {:?}", produced.outcome);
+    let made = format!(
+        "`gamecert prove outcome {game_text}` in {:.2} s: {} records decided, {} written",
+        started.elapsed().as_secs_f64(),
+        produced.decided,
+        produced.written
+    );
+    answers_certificate(game_text, &claim, &made, &produced.bytes, out)
 }

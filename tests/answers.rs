@@ -310,3 +310,117 @@ fn the_mirror_rule_matches_the_oracle() {
     }
     assert!(checked > 500);
 }
+
+/// Who wins Domineering moving first, by plain recursion over the whole
+/// board (no components, no symmetry, its own move generation).
+fn naive_wins_first(
+    rows: usize,
+    cols: usize,
+    free: u64,
+    left: bool,
+    memo: &mut HashMap<(u64, bool), bool>,
+) -> bool {
+    if let Some(&known) = memo.get(&(free, left)) {
+        return known;
+    }
+    let mut wins = false;
+    'search: for r in 0..rows {
+        for c in 0..cols {
+            let (r2, c2) = if left { (r + 1, c) } else { (r, c + 1) };
+            if r2 >= rows || c2 >= cols {
+                continue;
+            }
+            let domino = 1u64 << (r * cols + c) | 1u64 << (r2 * cols + c2);
+            if free & domino == domino && !naive_wins_first(rows, cols, free & !domino, !left, memo)
+            {
+                wins = true;
+                break 'search;
+            }
+        }
+    }
+    memo.insert((free, left), wins);
+    wins
+}
+
+#[test]
+fn domineering_outcomes_agree_with_plain_recursion_and_verify() {
+    use gamecert::kernel::partizan::answers::{self as partizan_answers, fact};
+    use gamecert::kernel::partizan::game::Player;
+    use gamecert::kernel::verdict::PartizanOutcome;
+    for rows in 1..=5 {
+        for cols in 1..=5 {
+            if rows * cols > 20 {
+                continue;
+            }
+            let grid = board(rows, cols);
+            let mut memo = HashMap::new();
+            let left = naive_wins_first(rows, cols, grid.free, true, &mut memo);
+            let right = naive_wins_first(rows, cols, grid.free, false, &mut memo);
+            let produced = gamecert::produce::domineering::outcome(&[grid], Budget::unlimited())
+                .expect("decided");
+            let expected = match (left, right) {
+                (true, true) => PartizanOutcome::N,
+                (false, false) => PartizanOutcome::P,
+                (true, false) => PartizanOutcome::L,
+                (false, true) => PartizanOutcome::R,
+            };
+            assert_eq!(produced.outcome, expected, "{rows}x{cols}");
+            let (finding, _) =
+                partizan_answers::verify(&[grid], &produced.bytes, Budget::unlimited());
+            let facts = match finding.expect("budget") {
+                partizan_answers::Finding::Facts { facts, .. } => facts,
+                other => panic!("{rows}x{cols}: {other:?}"),
+            };
+            assert_eq!(facts & fact(Player::Left, left), fact(Player::Left, left));
+            assert_eq!(
+                facts & fact(Player::Right, right),
+                fact(Player::Right, right)
+            );
+            assert_eq!(
+                facts & fact(Player::Left, !left),
+                0,
+                "{rows}x{cols}: a false fact"
+            );
+            assert_eq!(
+                facts & fact(Player::Right, !right),
+                0,
+                "{rows}x{cols}: a false fact"
+            );
+        }
+    }
+}
+
+#[test]
+fn domineering_files_fail_when_cut_or_flipped_and_never_establish_a_false_fact() {
+    use gamecert::kernel::partizan::answers::{self as partizan_answers, fact};
+    use gamecert::kernel::partizan::game::Player;
+    let grid = board(4, 4);
+    let mut memo = HashMap::new();
+    let left = naive_wins_first(4, 4, grid.free, true, &mut memo);
+    let right = naive_wins_first(4, 4, grid.free, false, &mut memo);
+    let bytes = gamecert::produce::domineering::outcome(&[grid], Budget::unlimited())
+        .expect("decided")
+        .bytes;
+    let false_facts = fact(Player::Left, !left) | fact(Player::Right, !right);
+    for byte in 6..bytes.len() {
+        for bit in 0..8 {
+            let mut flipped = bytes.clone();
+            flipped[byte] ^= 1 << bit;
+            let (finding, _) = partizan_answers::verify(&[grid], &flipped, Budget::unlimited());
+            if let Ok(partizan_answers::Finding::Facts { facts, .. }) = finding {
+                assert_eq!(facts & false_facts, 0, "byte {byte} bit {bit}");
+            }
+        }
+    }
+    for cut in 6..bytes.len() {
+        let (finding, _) = partizan_answers::verify(&[grid], &bytes[..cut], Budget::unlimited());
+        if let Ok(partizan_answers::Finding::Facts { facts, .. }) = finding {
+            assert_eq!(facts & false_facts, 0);
+            assert_ne!(
+                facts & (fact(Player::Left, left) | fact(Player::Right, right)),
+                fact(Player::Left, left) | fact(Player::Right, right),
+                "a file cut at {cut} still proves the outcome"
+            );
+        }
+    }
+}

@@ -8,7 +8,7 @@
 mod common;
 
 use gamecert::report::VerdictName;
-use gamecert::syntax::ast::{Item, RelationAst, Span, Statement};
+use gamecert::syntax::ast::{Item, Method, RelationAst, Span, Statement};
 
 fn mutations(statement: &Statement, text: &str) -> Vec<(Span, String)> {
     let source = |span: Span| text[span.start..span.end].to_string();
@@ -123,6 +123,29 @@ fn mutations(statement: &Statement, text: &str) -> Vec<(Span, String)> {
     }
 }
 
+/// Checks claim `id` of the mutant `text` of `original`, whose claim reads
+/// the answer file `relative`: the mutant is written to a scratch directory
+/// with a copy of that file at the same relative place.
+fn check_with_answer_file(
+    original: &std::path::Path,
+    relative: &str,
+    text: &str,
+    id: &str,
+) -> gamecert::driver::Outcome {
+    let dir = common::scratch("mutation", id);
+    let source = original.parent().expect("a directory").join(relative);
+    let target = dir.join(relative);
+    std::fs::create_dir_all(target.parent().expect("a directory")).expect("scratch");
+    std::fs::copy(&source, &target).expect("answer file copied");
+    let mutant = dir.join("mutant.cert");
+    std::fs::write(&mutant, text).expect("mutant written");
+    let mut options = common::options();
+    options.only = Some(id.to_string());
+    let outcome = gamecert::driver::check_paths(&[mutant], &options).expect("paths exist");
+    let _ = std::fs::remove_dir_all(&dir);
+    outcome
+}
+
 #[test]
 fn every_mutated_claim_is_refuted() {
     std::env::set_current_dir(env!("CARGO_MANIFEST_DIR")).expect("crate root");
@@ -134,6 +157,7 @@ fn every_mutated_claim_is_refuted() {
         "certificates/cgt",
         "certificates/bode-2000",
         "certificates/octal",
+        "certificates/domineering",
     ] {
         files.extend(common::cert_files(dir));
     }
@@ -150,7 +174,12 @@ fn every_mutated_claim_is_refuted() {
                     replacement,
                     &text[span.end..]
                 );
-                let outcome = common::check_claim("mutant.cert", &broken, &claim.id.node);
+                let outcome = match &claim.method.node {
+                    Method::Answers { path, .. } => {
+                        check_with_answer_file(&file, &path.node, &broken, &claim.id.node)
+                    }
+                    _ => common::check_claim("mutant.cert", &broken, &claim.id.node),
+                };
                 let verdicts: Vec<VerdictName> = outcome
                     .report
                     .files

@@ -970,7 +970,7 @@ fn explicit_claim(
     read: &FileReader,
 ) -> Result<Explicit, ElabError> {
     if is_partizan(claim) {
-        return partizan_claim(claim, terms, limits);
+        return partizan_claim(claim, terms, limits, read);
     }
     let statement = match &claim.statement.node {
         ast::Statement::Grundy {
@@ -1069,15 +1069,7 @@ fn explicit_claim(
         {
             return Err(not_applicable(claim));
         }
-        Method::Answers { path, sha256 } => {
-            let Some(pin) = sha256 else {
-                return Err(ElabError {
-                    kind: ElabErrorKind::AnswersUnpinned,
-                    span: path.span,
-                });
-            };
-            Evidence::Answers(read(path, Some(pin))?.into())
-        }
+        Method::Answers { path, sha256 } => Evidence::Answers(answer_file(path, sha256, read)?),
         Method::Other(_) => return Err(not_applicable(claim)),
         Method::Definition | Method::Derivation(_) => {
             unreachable!("partizan methods are routed above")
@@ -1095,11 +1087,27 @@ fn explicit_claim(
     Ok(Explicit::Impartial(statement, evidence))
 }
 
+/// The bytes of an answer file a claim names; its pin is required.
+fn answer_file(
+    path: &Spanned<String>,
+    sha256: &Option<Spanned<String>>,
+    read: &FileReader,
+) -> Result<std::sync::Arc<[u8]>, ElabError> {
+    let Some(pin) = sha256 else {
+        return Err(ElabError {
+            kind: ElabErrorKind::AnswersUnpinned,
+            span: path.span,
+        });
+    };
+    Ok(read(path, Some(pin))?.into())
+}
+
 /// A partizan claim: the statement's games as kernel terms, and the evidence.
 fn partizan_claim(
     claim: &ast::Claim,
     terms: &mut partizan::Terms,
     limits: &Limits,
+    read: &FileReader,
 ) -> Result<Explicit, ElabError> {
     let statement = match &claim.statement.node {
         ast::Statement::Value { game, value } => pcheck::Statement::Value {
@@ -1222,9 +1230,14 @@ fn partizan_claim(
         | Method::Priority(_)
         | Method::ProofSequence(_)
         | Method::Cards { .. }
-        | Method::Answers { .. }
         | Method::Derived { .. } => {
             return Err(not_applicable(claim));
+        }
+        Method::Answers { path, sha256 } => {
+            if !matches!(statement, pcheck::Statement::Outcome { .. }) {
+                return Err(not_applicable(claim));
+            }
+            pcheck::Evidence::Answers(answer_file(path, sha256, read)?)
         }
         Method::Other(_) => return Err(not_applicable(claim)),
     };

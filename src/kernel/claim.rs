@@ -92,6 +92,7 @@ impl<C> Claim<C> {
             Claim::Impartial(_, Evidence::Answers(_)) => Rule::ImpartialAnswers,
             Claim::Impartial(..) => Rule::ImpartialSearch,
             Claim::Partizan(_, partizan::Evidence::Derivation(_)) => Rule::PartizanDerivation,
+            Claim::Partizan(_, partizan::Evidence::Answers(_)) => Rule::PartizanAnswers,
             Claim::Partizan(..) => Rule::PartizanDefinition,
             Claim::Animals(_) => Rule::AnimalEnumeration,
             Claim::Maker(..) => Rule::ProofSequence,

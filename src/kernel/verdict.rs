@@ -24,6 +24,8 @@ pub enum Rule {
     OctalPeriod,
     /// I7: an outcome or Grundy value from a file of winning answers.
     ImpartialAnswers,
+    /// P5: a Domineering outcome from a file of winning answers.
+    PartizanAnswers,
     /// P1-P4: partizan comparison by the recursive definition.
     PartizanDefinition,
     /// P1-P4 applied to each step of an author's derivation.
@@ -68,6 +70,7 @@ impl Rule {
             Rule::PositionCount => "impartial.count",
             Rule::OctalPeriod => "impartial.period",
             Rule::ImpartialAnswers => "impartial.answers",
+            Rule::PartizanAnswers => "partizan.answers",
             Rule::PartizanDefinition => "partizan.definition",
             Rule::PartizanDerivation => "partizan.derivation",
             Rule::AnimalEnumeration => "animals.enumeration",
@@ -463,6 +466,9 @@ pub enum Refutation {
     /// An answer file establishes the other outcome of the claim's position
     /// (for a Grundy claim G = n: of G + *n), in this record.
     Answers { outcome: Outcome, record: u32 },
+    /// An answer file establishes that `mover`, moving first, wins (or loses),
+    /// which the claimed partizan outcome denies.
+    MoverFact { mover: Player, wins: bool },
     /// The animal count differs.
     AnimalCount { claimed: u64, actual: u64 },
     /// Two partizan games do not compare as claimed.

@@ -23,7 +23,9 @@
 use crate::kernel::budget::{Budget, Exhausted};
 use crate::kernel::hash::FastMap;
 use crate::kernel::impartial::Outcome;
-use crate::kernel::impartial::answers::{self, Failure, Ledger, MAGIC, Position, Record, VERSION};
+use crate::kernel::impartial::answers::{
+    self, Answers, Failure, Ledger, MAGIC, Position, Raw, Record, VERSION,
+};
 use crate::kernel::impartial::grid::{Grid, GridRules};
 
 /// What the producer decided, and the file that shows it.
@@ -180,12 +182,19 @@ impl Search {
             }
             position = self.normal_form(&position.parts, position.heap)?;
         }
+        // Options already known to be second-player wins answer at once;
+        // the options are listed only as far as the first of them.
         self.scratch.clear();
-        let options = self.ledger.options(&position, &mut self.scratch)?;
-        if let Some(index) = options
-            .iter()
-            .position(|child| self.known(child) == Some(Outcome::P))
-        {
+        let mut options = Vec::new();
+        let mut lookups = Vec::new();
+        let found =
+            self.ledger
+                .options_until(&position, &mut self.scratch, &mut |ledger, child| {
+                    let second = ledger.outcome(&child, &mut lookups) == Some(Outcome::P);
+                    options.push(child);
+                    second
+                })?;
+        if let Some(index) = found {
             self.answers.insert(position, index as u64);
             return Ok(false);
         }
@@ -288,11 +297,25 @@ pub fn file_bytes<'a>(rules: GridRules, records: impl IntoIterator<Item = &'a Re
 /// Appends `record` to `out` in the file format (the producer's writer;
 /// the kernel's reader is the one trusted).
 pub fn write_record(record: &Record, out: &mut Vec<u8>) {
-    let (tag, position) = match record {
-        Record::P(p, _) => (b'P', p),
-        Record::N(p, _) => (b'N', p),
+    let raw = match record {
+        Record::P(position, replies) => Raw {
+            tag: b'P',
+            position: position.clone(),
+            answers: Answers::Replies(replies.clone()),
+        },
+        Record::N(position, option) => Raw {
+            tag: b'N',
+            position: position.clone(),
+            answers: Answers::One(*option),
+        },
     };
-    out.push(tag);
+    write_raw(&raw, out);
+}
+
+/// Appends a record of any tag to `out` in the file format.
+pub fn write_raw(raw: &Raw, out: &mut Vec<u8>) {
+    let position = &raw.position;
+    out.push(raw.tag);
     write_varint(u64::from(position.heap), out);
     out.push(position.parts.len() as u8);
     for grid in &position.parts {
@@ -303,14 +326,14 @@ pub fn write_record(record: &Record, out: &mut Vec<u8>) {
             out.push((grid.free >> (8 * i)) as u8);
         }
     }
-    match record {
-        Record::P(_, replies) => {
+    match &raw.answers {
+        Answers::Replies(replies) => {
             write_varint(replies.len() as u64, out);
             for &reply in replies {
                 write_varint(reply, out);
             }
         }
-        Record::N(_, option) => write_varint(*option, out),
+        Answers::One(option) => write_varint(*option, out),
     }
 }
 

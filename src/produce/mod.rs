@@ -6,6 +6,7 @@ pub mod bound;
 pub mod breaker;
 pub mod certificate;
 pub mod classify;
+pub mod domineering;
 pub mod maker;
 pub mod placer;
 pub mod priority;

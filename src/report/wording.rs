@@ -69,7 +69,7 @@ fn verified_text(rule: Rule, nodes: u64, measure: u64) -> String {
         Rule::ImpartialSearch | Rule::ImpartialTable => {
             format!("value {measure} recomputed; {nodes} positions expanded")
         }
-        Rule::ImpartialAnswers => {
+        Rule::ImpartialAnswers | Rule::PartizanAnswers => {
             format!("{measure} answer records checked; {nodes} positions expanded")
         }
     }
@@ -292,6 +292,14 @@ fn refutation_text(r: &Refutation) -> String {
                 "the answer file establishes that the claim's position (for a Grundy claim G = n: G + *n) is {who} (record {record})"
             )
         }
+        Refutation::MoverFact { mover, wins } => format!(
+            "the answer file establishes that {} moving first {}, which the claimed outcome denies",
+            match mover {
+                Player::Left => "Left",
+                Player::Right => "Right",
+            },
+            if *wins { "wins" } else { "loses" }
+        ),
         Refutation::ClassificationCounts { winners, losers } => format!(
             "every animal is accounted for by verified claims: the board has {winners} winners and {losers} losers"
         ),
@@ -699,7 +707,7 @@ fn answers_text(f: &AnswersFailure) -> String {
             "record {record} (P): option {option} is not shown to be a first-player win (no earlier N record, or its answer leads to no established second-player win)"
         ),
         AnswersFailure::WrongAnswer { record } => format!(
-            "record {record} (N): its answer does not lead to a position an earlier record established as a second-player win"
+            "record {record}: its winning option does not lead to a position an earlier record shows to be lost for the player to move there"
         ),
         AnswersFailure::FalseRecord { record } => {
             format!("record {record} (P): a lone nonzero heap is a first-player win")

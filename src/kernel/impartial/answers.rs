@@ -127,42 +127,49 @@ impl Ledger {
         heap: u32,
         used: &mut Vec<u32>,
     ) -> Result<Position, Exhausted> {
-        let mut heap = heap;
         let mut parts = std::mem::take(&mut self.parts);
         parts.clear();
         for grid in grids {
             grid.components_into(self.rules, &mut parts);
         }
-        let mut kept = Vec::with_capacity(parts.len());
-        for &part in &parts {
-            self.solver.budget.tick()?;
-            if self.rules == GridRules::Cram && mirrored_second_player_win(part) {
-                continue;
-            }
-            if part.free.count_ones() <= SMALL_CELLS {
-                let component = Component::Grid {
-                    rules: self.rules,
-                    grid: part,
-                };
-                heap ^= self.solver.grundy(&component)?;
-            } else if let Some(&(value, record)) = self.values.get(&part) {
-                heap ^= value;
-                used.push(record);
-            } else {
-                kept.push(part);
-            }
-        }
+        let mut out = Position {
+            parts: Vec::with_capacity(parts.len()),
+            heap,
+        };
+        let folded = parts
+            .iter()
+            .try_for_each(|&part| self.fold(part, &mut out, used));
         self.parts = parts;
-        kept.sort_unstable();
-        let mut out: Vec<Grid> = Vec::with_capacity(kept.len());
-        for part in kept {
-            if out.last() == Some(&part) {
-                out.pop();
-            } else {
-                out.push(part);
-            }
+        folded?;
+        Ok(cancel_pairs(out))
+    }
+
+    /// Adds one canonical component to a normal form under construction:
+    /// dropped when mirrored, its value in the heap when small or known,
+    /// otherwise kept.
+    fn fold(
+        &mut self,
+        part: Grid,
+        out: &mut Position,
+        used: &mut Vec<u32>,
+    ) -> Result<(), Exhausted> {
+        self.solver.budget.tick()?;
+        if self.rules == GridRules::Cram && mirrored_second_player_win(part) {
+            return Ok(());
         }
-        Ok(Position { parts: out, heap })
+        if part.free.count_ones() <= SMALL_CELLS {
+            let component = Component::Grid {
+                rules: self.rules,
+                grid: part,
+            };
+            out.heap ^= self.solver.grundy(&component)?;
+        } else if let Some(&(value, record)) = self.values.get(&part) {
+            out.heap ^= value;
+            used.push(record);
+        } else {
+            out.parts.push(part);
+        }
+        Ok(())
     }
 
     /// The outcome of a normal form, if known: without components it is
@@ -183,19 +190,45 @@ impl Ledger {
         used: &mut Vec<u32>,
     ) -> Result<Vec<Position>, Exhausted> {
         let mut out = Vec::new();
+        self.options_until(position, used, &mut |_, option| {
+            out.push(option);
+            false
+        })?;
+        Ok(out)
+    }
+
+    /// Passes the normal forms of the options of `position` to `stop` (with
+    /// the ledger, to look facts up) in option order, until it returns true;
+    /// the number of that option.
+    pub fn options_until(
+        &mut self,
+        position: &Position,
+        used: &mut Vec<u32>,
+        stop: &mut impl FnMut(&Ledger, Position) -> bool,
+    ) -> Result<Option<usize>, Exhausted> {
+        let mut index = 0;
         for smaller in 0..position.heap {
-            out.push(Position {
+            self.solver.budget.tick()?;
+            let option = Position {
                 parts: position.parts.clone(),
                 heap: smaller,
-            });
+            };
+            if stop(self, option) {
+                return Ok(Some(index));
+            }
+            index += 1;
         }
         for part in 0..position.parts.len() {
             for cells in self.moves(position.parts[part]) {
                 self.solver.budget.expand(self.facts.len())?;
-                out.push(self.after_fill(position, part, cells, used)?);
+                let option = self.after_fill(position, part, cells, used)?;
+                if stop(self, option) {
+                    return Ok(Some(index));
+                }
+                index += 1;
             }
         }
-        Ok(out)
+        Ok(None)
     }
 
     /// The normal form of option `index` of `position`, if it has one.
@@ -274,7 +307,9 @@ impl Ledger {
         Ok(Ok(position))
     }
 
-    /// The position after filling `cells` in component `part`.
+    /// The normal form after filling `cells` in component `part` of the
+    /// normal form `position` (its other components are canonical already:
+    /// they are only folded again, in case their values became known).
     fn after_fill(
         &mut self,
         position: &Position,
@@ -282,9 +317,28 @@ impl Ledger {
         cells: u64,
         used: &mut Vec<u32>,
     ) -> Result<Position, Exhausted> {
-        let mut grids = position.parts.clone();
-        grids[part] = grids[part].with(grids[part].free & !cells);
-        self.normalise(&grids, position.heap, used)
+        let mut parts = std::mem::take(&mut self.parts);
+        parts.clear();
+        let filled = position.parts[part];
+        filled
+            .with(filled.free & !cells)
+            .components_into(self.rules, &mut parts);
+        let mut out = Position {
+            parts: Vec::with_capacity(position.parts.len() + parts.len()),
+            heap: position.heap,
+        };
+        let others = position
+            .parts
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i != part);
+        let folded = others
+            .map(|(_, &g)| g)
+            .chain(parts.iter().copied())
+            .try_for_each(|g| self.fold(g, &mut out, used));
+        self.parts = parts;
+        folded?;
+        Ok(cancel_pairs(out))
     }
 
     fn every_option_answered(
@@ -316,6 +370,22 @@ impl Ledger {
         }
         Ok(Ok(()))
     }
+}
+
+/// Sorts the components and removes equal ones in pairs (G + G = 0).
+fn cancel_pairs(mut position: Position) -> Position {
+    position.parts.sort_unstable();
+    let mut kept = 0;
+    for i in 0..position.parts.len() {
+        if kept > 0 && position.parts[kept - 1] == position.parts[i] {
+            kept -= 1;
+        } else {
+            position.parts[kept] = position.parts[i];
+            kept += 1;
+        }
+    }
+    position.parts.truncate(kept);
+    position
 }
 
 /// Whether a Cram component is a second-player win by the mirror strategy:
@@ -355,20 +425,26 @@ pub fn as_sum(game: &super::Game, rules: GridRules) -> Option<(Vec<Grid>, u32)> 
     Some((grids, heap))
 }
 
-/// The ruleset an answer file's header names.
-pub fn rules_of_header(bytes: &[u8]) -> Result<GridRules, Failure> {
+/// The ruleset byte of an answer file's header (0-2: the grid rulesets
+/// of impartial games, 3: Domineering), when the header is one this kernel reads.
+pub fn ruleset_of_header(bytes: &[u8]) -> Result<u8, Failure> {
     match bytes {
-        [m0, m1, m2, m3, version, rules, ..]
-            if [*m0, *m1, *m2, *m3] == *MAGIC && *version == VERSION =>
+        [m0, m1, m2, m3, version, ruleset, ..]
+            if [*m0, *m1, *m2, *m3] == *MAGIC && *version == VERSION && *ruleset <= 3 =>
         {
-            match rules {
-                0 => Ok(GridRules::Cram),
-                1 => Ok(GridRules::DominoJuvavum),
-                2 => Ok(GridRules::Juvavum),
-                _ => Err(Failure::Header),
-            }
+            Ok(*ruleset)
         }
         _ => Err(Failure::Header),
+    }
+}
+
+/// The impartial ruleset an answer file's header names.
+pub fn rules_of_header(bytes: &[u8]) -> Result<GridRules, Failure> {
+    match ruleset_of_header(bytes)? {
+        0 => Ok(GridRules::Cram),
+        1 => Ok(GridRules::DominoJuvavum),
+        2 => Ok(GridRules::Juvavum),
+        _ => Err(Failure::NotASum),
     }
 }
 
@@ -379,6 +455,26 @@ pub fn header_byte(rules: GridRules) -> u8 {
         GridRules::DominoJuvavum => 1,
         GridRules::Juvavum => 2,
     }
+}
+
+/// A record as written: its tag, position and answers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Raw {
+    /// `P` or `N` (impartial); `L`, `R` (the mover wins), `l`, `r` (the mover loses) (Domineering).
+    pub tag: u8,
+    /// The position as written.
+    pub position: Position,
+    /// The answers.
+    pub answers: Answers,
+}
+
+/// The answers of a record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answers {
+    /// The number of the winning option.
+    One(u64),
+    /// Per option, 0 or 1 + the number of the option's answering option.
+    Replies(Vec<u64>),
 }
 
 /// Reads the records of an answer file after its six header bytes.
@@ -399,6 +495,27 @@ impl<'a> Reader<'a> {
 
     /// The next record, `None` at the end of the file.
     pub fn next_record(&mut self) -> Option<Result<Record, Failure>> {
+        let start = self.at;
+        Some(self.next_raw()?.and_then(|raw| match raw {
+            Raw {
+                tag: b'P',
+                position,
+                answers: Answers::Replies(replies),
+            } => Ok(Record::P(position, replies)),
+            Raw {
+                tag: b'N',
+                position,
+                answers: Answers::One(option),
+            } => Ok(Record::N(position, option)),
+            _ => Err(Failure::Malformed {
+                offset: start,
+                what: "a record that is neither P nor N",
+            }),
+        }))
+    }
+
+    /// The next record as written, `None` at the end of the file.
+    pub fn next_raw(&mut self) -> Option<Result<Raw, Failure>> {
         if self.at >= self.bytes.len() {
             return None;
         }
@@ -413,7 +530,7 @@ impl<'a> Reader<'a> {
     }
 
     /// A record; `Err(None)` when the file ends inside it.
-    fn record(&mut self) -> Result<Record, Option<&'static str>> {
+    fn record(&mut self) -> Result<Raw, Option<&'static str>> {
         let tag = self.byte()?;
         let heap = self.varint()?;
         if heap > u64::from(MAX_HEAP) {
@@ -437,20 +554,28 @@ impl<'a> Reader<'a> {
             parts,
             heap: heap as u32,
         };
-        match tag {
-            b'P' => {
+        let answers = match tag {
+            // Records that answer every option: a count, then the replies.
+            b'P' | b'l' | b'r' => {
                 let count = self.varint()?;
                 if count > u64::from(MAX_HEAP) + 4 * 64 {
                     return Err(Some("more answers than a position has options"));
                 }
-                let answers = (0..count)
-                    .map(|_| self.varint())
-                    .collect::<Result<Vec<u64>, _>>()?;
-                Ok(Record::P(position, answers))
+                Answers::Replies(
+                    (0..count)
+                        .map(|_| self.varint())
+                        .collect::<Result<Vec<u64>, _>>()?,
+                )
             }
-            b'N' => Ok(Record::N(position, self.varint()?)),
-            _ => Err(Some("a record that is neither P nor N")),
-        }
+            // Records that name one winning option.
+            b'N' | b'L' | b'R' => Answers::One(self.varint()?),
+            _ => return Err(Some("an unknown record tag")),
+        };
+        Ok(Raw {
+            tag,
+            position,
+            answers,
+        })
     }
 
     fn byte(&mut self) -> Result<u8, Option<&'static str>> {

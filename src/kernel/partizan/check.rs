@@ -88,13 +88,16 @@ pub enum Evidence {
     Definition,
     /// A chain of equalities from the game to the value.
     Derivation(Vec<Step>),
+    /// The bytes of a Domineering answer file (rule P5).
+    Answers(std::sync::Arc<[u8]>),
 }
 
 /// Checks a partizan claim.
 pub fn check(statement: &Statement, evidence: &Evidence, budget: Budget) -> Verdict {
-    let rule = match evidence {
-        Evidence::Definition => Rule::PartizanDefinition,
-        Evidence::Derivation(_) => Rule::PartizanDerivation,
+    let (rule, steps) = match evidence {
+        Evidence::Definition => (Rule::PartizanDefinition, None),
+        Evidence::Derivation(steps) => (Rule::PartizanDerivation, Some(steps)),
+        Evidence::Answers(bytes) => return check_answers(statement, bytes, budget),
     };
     if !within_limits(statement, evidence) {
         return Verdict::Undecided {
@@ -103,9 +106,9 @@ pub fn check(statement: &Statement, evidence: &Evidence, budget: Budget) -> Verd
         };
     }
     let mut cmp = Comparer::new(Games::new(), budget);
-    let result = match evidence {
-        Evidence::Definition => decide(&mut cmp, statement).map(|r| r.map(Finding::Refuted)),
-        Evidence::Derivation(steps) => derive(&mut cmp, statement, steps),
+    let result = match steps {
+        None => decide(&mut cmp, statement).map(|r| r.map(Finding::Refuted)),
+        Some(steps) => derive(&mut cmp, statement, steps),
     };
     match result {
         Ok(None) => Verdict::Verified {
@@ -524,8 +527,66 @@ fn within_limits(statement: &Statement, evidence: &Evidence) -> bool {
         Statement::Compare { left, right, .. } => vec![left, right],
     };
     let steps: Vec<&Term> = match evidence {
-        Evidence::Definition => Vec::new(),
+        Evidence::Definition | Evidence::Answers(_) => Vec::new(),
         Evidence::Derivation(steps) => steps.iter().map(|s| &s.term).collect(),
     };
     terms.into_iter().chain(steps).all(fits)
+}
+
+/// Rule P5: a Domineering outcome from an answer file. The claimed class
+/// is two facts (N: both players win moving first; P: both lose; L: Left
+/// wins moving first and Right loses moving first; R the other way round).
+fn check_answers(statement: &Statement, bytes: &[u8], budget: Budget) -> Verdict {
+    use super::answers::{self, Finding, fact};
+    use crate::kernel::impartial::answers::Failure;
+    let rule = Rule::PartizanAnswers;
+    let reject = |failure| Verdict::Rejected {
+        rule,
+        rejection: Rejection::Answers(failure),
+    };
+    let Statement::Outcome { game, outcome } = statement else {
+        return reject(Failure::NotASum);
+    };
+    let mut grids = Vec::new();
+    let mut pending = vec![game];
+    while let Some(term) = pending.pop() {
+        match term {
+            Term::Domineering(grid) => grids.push(*grid),
+            Term::Sum(terms) => pending.extend(terms),
+            _ => return reject(Failure::NotASum),
+        }
+    }
+    let (left_wins, right_wins) = match outcome {
+        PartizanOutcome::N => (true, true),
+        PartizanOutcome::P => (false, false),
+        PartizanOutcome::L => (true, false),
+        PartizanOutcome::R => (false, true),
+    };
+    let wanted = [(Player::Left, left_wins), (Player::Right, right_wins)];
+    let (finding, budget) = answers::verify(&grids, bytes, budget);
+    match finding {
+        Err(e) => Verdict::Undecided {
+            rule,
+            reason: Undecided::Budget(e),
+        },
+        Ok(Finding::Fails(failure)) => reject(failure),
+        Ok(Finding::Facts { facts, records }) => {
+            if let Some(&(mover, wins)) = wanted.iter().find(|(m, w)| facts & fact(*m, !*w) != 0) {
+                return Verdict::Refuted {
+                    rule,
+                    refutation: Refutation::MoverFact { mover, wins: !wins },
+                };
+            }
+            if wanted.iter().all(|&(m, w)| facts & fact(m, w) != 0) {
+                Verdict::Verified {
+                    rule,
+                    nodes: budget.nodes(),
+                    measure: u64::from(records),
+                    theorem: Theorem::new(Established::Partizan(statement.clone())),
+                }
+            } else {
+                reject(Failure::Unestablished)
+            }
+        }
+    }
 }

@@ -14,6 +14,7 @@
 //! forms are the elaborator's business (untrusted, for `eval` and for
 //! suggestions), so a bug there can at worst make a true claim look false.
 
+pub mod answers;
 pub mod check;
 pub mod compare;
 pub mod dyadic;
