@@ -4,15 +4,10 @@
 # process each, side by side. Installs ogsolve with cargo if it is missing.
 # Usage: bash bench/octal-vs-ogsolve.sh [--slow]   (--slow adds 0.56)
 set -euo pipefail
-cd "$(dirname "$0")/.."
-command -v ogsolve >/dev/null || cargo install ogsolve
-cargo build --release --quiet
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
+source "$(dirname "$0")/common.sh" ogsolve
 # code, n0, p, t (the most tokens a move removes)
 games=("0.156 3479 349 3" "0.165 5181 1550 3" "0.127 46578 4 3")
 [[ "${1:-}" == "--slow" ]] && games+=("0.56 326640 144 2")
-seconds() { local s; s=$(date +%s.%N); "$@" >/dev/null 2>&1; echo "$(date +%s.%N) - $s" | bc; }
 printf '%-7s %9s %12s %14s %14s %10s %10s\n' game values gamecert "ogsolve naive" "ogsolve rc2" "/naive" "/rc2"
 for game in "${games[@]}"; do
   read -r code n0 p t <<<"$game"

@@ -674,7 +674,8 @@ fn prove_domineering(
 ) -> Result<(String, i32), (String, i32)> {
     use gamecert::kernel::partizan::check::Statement;
     use gamecert::kernel::partizan::game::Term;
-    use gamecert::produce::domineering::{self, ProduceError};
+    use gamecert::produce::answers::ProduceError;
+    use gamecert::produce::domineering;
     if kind != "outcome" {
         return Err(("error: Domineering answer files prove outcomes".into(), 2));
     }

@@ -239,22 +239,12 @@ impl Search {
             let index = index.ok_or(ProduceError::Refused(Failure::Unestablished))?;
             self.commit(Record::N(root, index))?;
         }
-        let mut needed = vec![false; self.records.len()];
         let mut used = Vec::new();
         let root = self.ledger.normalise(grids, heap, &mut used)?;
         if self.ledger.outcome(&root, &mut used) != Some(outcome) {
             return Err(ProduceError::Refused(Failure::Unestablished));
         }
-        for &r in &used {
-            needed[r as usize - 1] = true;
-        }
-        for index in (0..self.records.len()).rev() {
-            if needed[index] {
-                for &r in &self.uses[index] {
-                    needed[r as usize - 1] = true;
-                }
-            }
-        }
+        let needed = needed_records(&used, &self.uses);
         let kept: Vec<&Record> = self
             .records
             .iter()
@@ -270,6 +260,24 @@ impl Search {
             written: kept.len(),
         })
     }
+}
+
+/// Which records (record n at index n - 1) the `roots` rest on, given
+/// what each record used: dependencies always point to earlier records, so
+/// one backward pass finds them all.
+pub fn needed_records(roots: &[u32], uses: &[Vec<u32>]) -> Vec<bool> {
+    let mut needed = vec![false; uses.len()];
+    for &r in roots {
+        needed[r as usize - 1] = true;
+    }
+    for index in (0..uses.len()).rev() {
+        if needed[index] {
+            for &r in &uses[index] {
+                needed[r as usize - 1] = true;
+            }
+        }
+    }
+    needed
 }
 
 /// How hard a position is to search, roughly: the sum of the squares of its

@@ -9,9 +9,10 @@
 //! Domineering. Every record is admitted by the kernel's ledger as it is
 //! decided, so the file verifies by construction.
 
-use crate::kernel::budget::{Budget, Exhausted};
+use super::answers::{ProduceError, needed_records};
+use crate::kernel::budget::Budget;
 use crate::kernel::hash::FastMap;
-use crate::kernel::impartial::answers::{Answers, Failure, MAGIC, Position, Raw, VERSION};
+use crate::kernel::impartial::answers::{Answers, MAGIC, Position, Raw, VERSION};
 use crate::kernel::impartial::grid::Grid;
 use crate::kernel::partizan::answers::{DOMINEERING, Ledger, moves};
 use crate::kernel::partizan::game::Player;
@@ -26,21 +27,6 @@ pub struct Produced {
     /// Records decided in all, and records written.
     pub decided: usize,
     pub written: usize,
-}
-
-/// Why the producer stopped without a file.
-#[derive(Debug)]
-pub enum ProduceError {
-    /// The budget ran out.
-    Exhausted(Exhausted),
-    /// The kernel refused a record the search made: a producer bug.
-    Refused(Failure),
-}
-
-impl From<Exhausted> for ProduceError {
-    fn from(e: Exhausted) -> Self {
-        ProduceError::Exhausted(e)
-    }
 }
 
 struct Search {
@@ -63,23 +49,14 @@ pub fn outcome(grids: &[Grid], budget: Budget) -> Result<Produced, ProduceError>
     let right = search.wins_first(&root, Player::Right)?;
     // Only the records the root's two facts rest on are written (each
     // record's dependencies are earlier records).
-    let mut needed = vec![false; search.records.len()];
     let mut used = Vec::new();
     search.ledger.knows(&root, Player::Left, left, &mut used);
     search.ledger.knows(&root, Player::Right, right, &mut used);
-    for record in used {
-        needed[record as usize - 1] = true;
-    }
-    for index in (0..search.records.len()).rev() {
-        if needed[index] {
-            for &record in &search.records[index].1 {
-                needed[record as usize - 1] = true;
-            }
-        }
-    }
+    let (raws, uses): (Vec<Raw>, Vec<Vec<u32>>) = search.records.into_iter().unzip();
+    let needed = needed_records(&used, &uses);
     let mut bytes = [&MAGIC[..], &[VERSION, DOMINEERING]].concat();
     let mut written = 0;
-    for ((raw, _), _) in search.records.iter().zip(&needed).filter(|(_, n)| **n) {
+    for (raw, _) in raws.iter().zip(&needed).filter(|(_, n)| **n) {
         super::answers::write_raw(raw, &mut bytes);
         written += 1;
     }
@@ -92,7 +69,7 @@ pub fn outcome(grids: &[Grid], budget: Budget) -> Result<Produced, ProduceError>
     Ok(Produced {
         outcome,
         bytes,
-        decided: search.records.len(),
+        decided: raws.len(),
         written,
     })
 }

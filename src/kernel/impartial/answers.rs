@@ -38,6 +38,8 @@ pub const VERSION: u8 = 1;
 pub const SMALL_CELLS: u32 = 8;
 /// The largest heap a record may hold (a P record has one option per smaller heap).
 pub const MAX_HEAP: u32 = 1 << 12;
+/// The most moves one component may have (Cram: at most 112 on 64 cells).
+pub const MAX_MOVES: usize = 1 << 12;
 
 /// A position in normal form: canonical components, sorted, none of them
 /// small or of known value, no two equal; and the heap.
@@ -219,7 +221,7 @@ impl Ledger {
             index += 1;
         }
         for part in 0..position.parts.len() {
-            for cells in self.moves(position.parts[part]) {
+            for cells in self.moves(position.parts[part])? {
                 self.solver.budget.expand(self.facts.len())?;
                 let option = self.after_fill(position, part, cells, used)?;
                 if stop(self, option) {
@@ -246,7 +248,7 @@ impl Ledger {
             }));
         };
         for part in 0..position.parts.len() {
-            let moves = self.moves(position.parts[part]);
+            let moves = self.moves(position.parts[part])?;
             match moves.get(index as usize) {
                 Some(&cells) if index < moves.len() as u64 => {
                     return Ok(Some(self.after_fill(position, part, cells, used)?));
@@ -258,13 +260,22 @@ impl Ledger {
     }
 
     /// The moves of one component, in the kernel's move order.
-    fn moves(&self, grid: Grid) -> Vec<u64> {
+    ///
+    /// A Juvavum line of n cells has 2^n - 1 moves (Domino Juvavum about
+    /// Fibonacci(n)), so the list is cut off, with the claim UNDECIDED,
+    /// beyond [`MAX_MOVES`] moves: a file of a few bytes must not make the
+    /// kernel list billions.
+    fn moves(&mut self, grid: Grid) -> Result<Vec<u64>, Exhausted> {
         let mut moves = Vec::new();
-        let _: Result<(), ()> = grid.for_each_move(self.rules, &mut |m| {
+        grid.for_each_move(self.rules, &mut |m| {
+            if moves.len() >= MAX_MOVES {
+                return Err(Exhausted::Steps(MAX_MOVES as u64));
+            }
             moves.push(m);
             Ok(())
-        });
-        moves
+        })?;
+        self.solver.budget.charge(moves.len())?;
+        Ok(moves)
     }
 
     /// Checks `record` against the facts admitted so far and admits it;
