@@ -567,7 +567,9 @@ fn check_written(text: &str) -> i32 {
 /// `gamecert prove grundy GAME` / `prove outcome GAME`: the value or outcome
 /// of a sum of grid games and nim heaps by the answer producer; `out` is
 /// the certificate to write, and the answer file goes beside it (same name,
-/// extension `gcwa`). The kernel checks the written certificate.
+/// extension `gcwa`). The kernel's ledger admits every record as the search
+/// decides it (rule I7's checks), so the file is checked as it is made; it
+/// is not checked again as a whole.
 pub fn prove_answers(
     statement: &str,
     out: &std::path::Path,
@@ -576,7 +578,7 @@ pub fn prove_answers(
     use gamecert::kernel::impartial::answers::as_sum;
     use gamecert::kernel::impartial::check::Statement;
     use gamecert::kernel::impartial::grid::GridRules;
-    use gamecert::produce::answers::{self, ProduceError};
+    use gamecert::produce::answers;
     let (kind, game_text) = statement
         .trim()
         .split_once(' ')
@@ -613,18 +615,7 @@ pub fn prove_answers(
             ));
         }
     };
-    let produced = match produced {
-        Ok(p) => p,
-        Err(ProduceError::Exhausted(e)) => {
-            return Err((format!("undecided: {e:?}"), 3));
-        }
-        Err(ProduceError::Refused(f)) => {
-            return Err((
-                format!("internal error: the kernel refused a record: {f:?}"),
-                4,
-            ));
-        }
-    };
+    let produced = produced.map_err(produce_error)?;
     let claim = match produced.value {
         Some(value) => format!("grundy {game_text} = {value}"),
         None => format!("outcome {game_text} = {:?}", produced.outcome),
@@ -636,6 +627,19 @@ pub fn prove_answers(
         produced.written,
     );
     answers_certificate(game_text, &claim, &made, &produced.bytes, out)
+}
+
+/// The message and exit code of an answer producer that stopped: 3 when
+/// its budget ran out, 4 when the kernel refused one of its records (a bug).
+fn produce_error(e: gamecert::produce::answers::ProduceError) -> (String, i32) {
+    use gamecert::produce::answers::ProduceError;
+    match e {
+        ProduceError::Exhausted(e) => (format!("undecided: {e:?}"), 3),
+        ProduceError::Refused(f) => (
+            format!("internal error: the kernel refused a record: {f:?}"),
+            4,
+        ),
+    }
 }
 
 /// Writes the answer file beside `out` (extension `gcwa`) and returns the
@@ -674,7 +678,6 @@ fn prove_domineering(
 ) -> Result<(String, i32), (String, i32)> {
     use gamecert::kernel::partizan::check::Statement;
     use gamecert::kernel::partizan::game::Term;
-    use gamecert::produce::answers::ProduceError;
     use gamecert::produce::domineering;
     if kind != "outcome" {
         return Err(("error: Domineering answer files prove outcomes".into(), 2));
@@ -698,16 +701,7 @@ fn prove_domineering(
         }
     };
     let started = std::time::Instant::now();
-    let produced = match domineering::outcome(&grids, limits.budget()) {
-        Ok(p) => p,
-        Err(ProduceError::Exhausted(e)) => return Err((format!("undecided: {e:?}"), 3)),
-        Err(ProduceError::Refused(f)) => {
-            return Err((
-                format!("internal error: the kernel refused a record: {f:?}"),
-                4,
-            ));
-        }
-    };
+    let produced = domineering::outcome(&grids, limits.budget()).map_err(produce_error)?;
     let claim = format!("outcome {game_text} = {:?}", produced.outcome);
     let made = format!(
         "`gamecert prove outcome {game_text}` in {:.2} s: {} records decided, {} written",

@@ -24,7 +24,7 @@ use crate::kernel::budget::{Budget, Exhausted};
 use crate::kernel::hash::FastMap;
 use crate::kernel::impartial::Outcome;
 use crate::kernel::impartial::answers::{
-    self, Answers, Failure, Ledger, MAGIC, Position, Raw, Record, VERSION,
+    Answers, Failure, Ledger, MAGIC, Position, Raw, Record, VERSION,
 };
 use crate::kernel::impartial::grid::{Grid, GridRules};
 
@@ -93,14 +93,8 @@ pub fn grundy(
     budget: Budget,
 ) -> Result<Produced, ProduceError> {
     let mut search = Search::new(rules, budget);
-    let mut value = 0;
-    loop {
-        let root = search.normal_form(grids, heap ^ value)?;
-        if search.second_player_wins(root)? {
-            return search.finish(grids, heap ^ value, Outcome::P, Some(value));
-        }
-        value += 1;
-    }
+    let value = search.value(grids, heap)?;
+    search.finish(grids, heap ^ value, Outcome::P, Some(value))
 }
 
 impl Search {
@@ -139,11 +133,12 @@ impl Search {
         }
     }
 
-    /// The Grundy value of one component (not small, value not yet known).
-    fn value(&mut self, part: Grid) -> Result<u32, ProduceError> {
+    /// The Grundy value of the sum of `grids` and a heap of `heap`: the
+    /// least v with the sum + *v a second-player win (each try recorded).
+    fn value(&mut self, grids: &[Grid], heap: u32) -> Result<u32, ProduceError> {
         let mut value = 0;
         loop {
-            let position = self.normal_form(&[part], value)?;
+            let position = self.normal_form(grids, heap ^ value)?;
             if self.second_player_wins(position)? {
                 return Ok(value);
             }
@@ -177,7 +172,7 @@ impl Search {
             for part in others {
                 let single = self.normal_form(&[part], 0)?;
                 if !single.parts.is_empty() {
-                    self.value(part)?;
+                    self.value(&[part], 0)?;
                 }
             }
             position = self.normal_form(&position.parts, position.heap)?;
@@ -233,14 +228,14 @@ impl Search {
         outcome: Outcome,
         value: Option<u32>,
     ) -> Result<Produced, ProduceError> {
-        let root = self.normal_form(grids, heap)?;
+        let mut used = Vec::new();
+        let root = self.ledger.normalise(grids, heap, &mut used)?;
+        // An N record changes no normal form, so `root` stays the root's.
         if outcome == Outcome::N && self.known(&root).is_none() {
             let index = self.answers.get(&root).copied();
             let index = index.ok_or(ProduceError::Refused(Failure::Unestablished))?;
-            self.commit(Record::N(root, index))?;
+            self.commit(Record::N(root.clone(), index))?;
         }
-        let mut used = Vec::new();
-        let root = self.ledger.normalise(grids, heap, &mut used)?;
         if self.ledger.outcome(&root, &mut used) != Some(outcome) {
             return Err(ProduceError::Refused(Failure::Unestablished));
         }
@@ -290,12 +285,26 @@ fn effort(position: &Position) -> u32 {
         .map(|g| g.free.count_ones().pow(2))
         .sum()
 }
+/// The six header bytes of an answer file with this ruleset byte (the
+/// inverse of the kernel's `ruleset_of_header` and `rules_of_header`).
+pub fn header(ruleset: u8) -> Vec<u8> {
+    let mut bytes = MAGIC.to_vec();
+    bytes.extend([VERSION, ruleset]);
+    bytes
+}
+
+/// The header byte of an impartial ruleset.
+fn ruleset_byte(rules: GridRules) -> u8 {
+    match rules {
+        GridRules::Cram => 0,
+        GridRules::DominoJuvavum => 1,
+        GridRules::Juvavum => 2,
+    }
+}
+
 /// An answer file of `records` for grids of `rules`.
 pub fn file_bytes<'a>(rules: GridRules, records: impl IntoIterator<Item = &'a Record>) -> Vec<u8> {
-    let mut bytes = Vec::new();
-    bytes.extend_from_slice(MAGIC);
-    bytes.push(VERSION);
-    bytes.push(answers::header_byte(rules));
+    let mut bytes = header(ruleset_byte(rules));
     for record in records {
         write_record(record, &mut bytes);
     }
@@ -305,25 +314,31 @@ pub fn file_bytes<'a>(rules: GridRules, records: impl IntoIterator<Item = &'a Re
 /// Appends `record` to `out` in the file format (the producer's writer;
 /// the kernel's reader is the one trusted).
 pub fn write_record(record: &Record, out: &mut Vec<u8>) {
-    let raw = match record {
-        Record::P(position, replies) => Raw {
-            tag: b'P',
-            position: position.clone(),
-            answers: Answers::Replies(replies.clone()),
-        },
-        Record::N(position, option) => Raw {
-            tag: b'N',
-            position: position.clone(),
-            answers: Answers::One(*option),
-        },
-    };
-    write_raw(&raw, out);
+    match record {
+        Record::P(position, replies) => write_fields(b'P', position, Body::Replies(replies), out),
+        Record::N(position, option) => write_fields(b'N', position, Body::One(*option), out),
+    }
 }
 
 /// Appends a record of any tag to `out` in the file format.
 pub fn write_raw(raw: &Raw, out: &mut Vec<u8>) {
-    let position = &raw.position;
-    out.push(raw.tag);
+    let body = match &raw.answers {
+        Answers::One(option) => Body::One(*option),
+        Answers::Replies(replies) => Body::Replies(replies),
+    };
+    write_fields(raw.tag, &raw.position, body, out);
+}
+
+/// The answers of a record to write, borrowed from an impartial record or
+/// a raw one.
+enum Body<'a> {
+    One(u64),
+    Replies(&'a [u64]),
+}
+
+/// Appends one record: its tag, its position and its answers.
+fn write_fields(tag: u8, position: &Position, body: Body, out: &mut Vec<u8>) {
+    out.push(tag);
     write_varint(u64::from(position.heap), out);
     out.push(position.parts.len() as u8);
     for grid in &position.parts {
@@ -334,14 +349,14 @@ pub fn write_raw(raw: &Raw, out: &mut Vec<u8>) {
             out.push((grid.free >> (8 * i)) as u8);
         }
     }
-    match &raw.answers {
-        Answers::Replies(replies) => {
+    match body {
+        Body::Replies(replies) => {
             write_varint(replies.len() as u64, out);
             for &reply in replies {
                 write_varint(reply, out);
             }
         }
-        Answers::One(option) => write_varint(*option, out),
+        Body::One(option) => write_varint(option, out),
     }
 }
 

@@ -3,8 +3,9 @@
 //!
 //! Each position is searched for each player moving first; a win is
 //! written as an `L`/`R` record naming the winning option, a loss as an
-//! `l`/`r` record whose replies all point at the opponent's win records
-//! (0: known). Options are tried best first by a mobility count (the
+//! `l`/`r` record answering each option with the opponent's winning reply
+//! found earlier (0 where the opponent wins without one). Only the records
+//! the root's two facts rest on are written. Options are tried best first by a mobility count (the
 //! opponent's moves left minus the mover's), the usual first guess in
 //! Domineering. Every record is admitted by the kernel's ledger as it is
 //! decided, so the file verifies by construction.
@@ -12,9 +13,9 @@
 use super::answers::{ProduceError, needed_records};
 use crate::kernel::budget::Budget;
 use crate::kernel::hash::FastMap;
-use crate::kernel::impartial::answers::{Answers, MAGIC, Position, Raw, VERSION};
+use crate::kernel::impartial::answers::{Answers, Position, Raw};
 use crate::kernel::impartial::grid::Grid;
-use crate::kernel::partizan::answers::{DOMINEERING, Ledger, moves};
+use crate::kernel::partizan::answers::{DOMINEERING, Ledger, moves, tag};
 use crate::kernel::partizan::game::Player;
 use crate::kernel::verdict::PartizanOutcome;
 
@@ -54,7 +55,7 @@ pub fn outcome(grids: &[Grid], budget: Budget) -> Result<Produced, ProduceError>
     search.ledger.knows(&root, Player::Right, right, &mut used);
     let (raws, uses): (Vec<Raw>, Vec<Vec<u32>>) = search.records.into_iter().unzip();
     let needed = needed_records(&used, &uses);
-    let mut bytes = [&MAGIC[..], &[VERSION, DOMINEERING]].concat();
+    let mut bytes = super::answers::header(DOMINEERING);
     let mut written = 0;
     for (raw, _) in raws.iter().zip(&needed).filter(|(_, n)| **n) {
         super::answers::write_raw(raw, &mut bytes);
@@ -74,13 +75,6 @@ pub fn outcome(grids: &[Grid], budget: Budget) -> Result<Produced, ProduceError>
     })
 }
 
-fn opponent(player: Player) -> Player {
-    match player {
-        Player::Left => Player::Right,
-        Player::Right => Player::Left,
-    }
-}
-
 impl Search {
     /// Whether `mover`, moving first in the normal form `position`, wins.
     fn wins_first(&mut self, position: &[Grid], mover: Player) -> Result<bool, ProduceError> {
@@ -91,7 +85,7 @@ impl Search {
         if self.ledger.knows(position, mover, false, &mut used) {
             return Ok(false);
         }
-        let other = opponent(mover);
+        let other = mover.opponent();
         let options = self.ledger.options(position, mover)?;
         if let Some(index) = options
             .iter()
@@ -138,14 +132,8 @@ impl Search {
             self.wins
                 .insert((position.to_vec(), mover == Player::Left), index);
         }
-        let tag = match (mover, wins) {
-            (Player::Left, true) => b'L',
-            (Player::Left, false) => b'l',
-            (Player::Right, true) => b'R',
-            (Player::Right, false) => b'r',
-        };
         let raw = Raw {
-            tag,
+            tag: tag(mover, wins),
             position: Position {
                 parts: position.to_vec(),
                 heap: 0,

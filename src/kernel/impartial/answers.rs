@@ -9,10 +9,11 @@
 //! a well-founded proof and a cycle cannot be written down.
 //!
 //! Key decision: every position is put in a normal form before it is stored
-//! or looked up (canonical components; components of at most [`SMALL_CELLS`]
+//! or looked up (canonical components; Cram components won by the second
+//! player's mirror strategy dropped; components of at most [`SMALL_CELLS`]
 //! cells valued by this kernel's own search, rule I1-I3; components whose
 //! value an earlier P record established replaced by that value in the heap;
-//! equal components cancelled in pairs). All four steps keep the sum's Grundy
+//! equal components cancelled in pairs). Every step keeps the sum's Grundy
 //! value up to the heap's XOR, so a normal form has the outcome of the
 //! position (docs/soundness.md, I7). A P record of one component C and heap
 //! h establishes that C has value h (C + *h has value 0), which is how a
@@ -249,11 +250,9 @@ impl Ledger {
         };
         for part in 0..position.parts.len() {
             let moves = self.moves(position.parts[part])?;
-            match moves.get(index as usize) {
-                Some(&cells) if index < moves.len() as u64 => {
-                    return Ok(Some(self.after_fill(position, part, cells, used)?));
-                }
-                _ => index -= moves.len() as u64,
+            match usize::try_from(index).ok().and_then(|i| moves.get(i)) {
+                Some(&cells) => return Ok(Some(self.after_fill(position, part, cells, used)?)),
+                None => index -= moves.len() as u64,
             }
         }
         Ok(None)
@@ -459,15 +458,6 @@ pub fn rules_of_header(bytes: &[u8]) -> Result<GridRules, Failure> {
     }
 }
 
-/// The header byte of a ruleset.
-pub fn header_byte(rules: GridRules) -> u8 {
-    match rules {
-        GridRules::Cram => 0,
-        GridRules::DominoJuvavum => 1,
-        GridRules::Juvavum => 2,
-    }
-}
-
 /// A record as written: its tag, position and answers.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Raw {
@@ -496,7 +486,7 @@ pub struct Reader<'a> {
 
 impl<'a> Reader<'a> {
     /// A reader of `bytes` (the whole file); check the header with
-    /// [`rules_of_header`] first.
+    /// [`ruleset_of_header`] first.
     pub fn new(bytes: &'a [u8]) -> Reader<'a> {
         Reader {
             bytes,

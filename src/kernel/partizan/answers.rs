@@ -41,10 +41,14 @@ fn slot(mover: Player, wins: bool) -> usize {
     }
 }
 
-fn other(player: Player) -> Player {
-    match player {
-        Player::Left => Player::Right,
-        Player::Right => Player::Left,
+/// The record tag of a fact (what [`Ledger::admit`] reads back): `L`/`R`
+/// the mover wins moving first, `l`/`r` the mover loses.
+pub fn tag(mover: Player, wins: bool) -> u8 {
+    match (mover, wins) {
+        (Player::Left, true) => b'L',
+        (Player::Left, false) => b'l',
+        (Player::Right, true) => b'R',
+        (Player::Right, false) => b'r',
     }
 }
 
@@ -147,7 +151,7 @@ impl Ledger {
             _ => return Ok(Err(Failure::NotAMove { record })),
         };
         let position = self.normalise(&raw.position.parts)?;
-        let opponent = other(mover);
+        let opponent = mover.opponent();
         let holds = match &raw.answers {
             Answers::One(option) if wins => match self.option(&position, mover, *option)? {
                 Some(after) => self.knows(&after, opponent, false, used),

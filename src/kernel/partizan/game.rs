@@ -95,6 +95,16 @@ pub enum Player {
     Right,
 }
 
+impl Player {
+    /// The other player.
+    pub fn opponent(self) -> Player {
+        match self {
+            Player::Left => Player::Right,
+            Player::Right => Player::Left,
+        }
+    }
+}
+
 /// The interned games of one claim.
 #[derive(Default)]
 pub struct Games {
