@@ -621,8 +621,9 @@ pub fn prove_answers(
         None => format!("outcome {game_text} = {:?}", produced.outcome),
     };
     let made = format!(
-        "`gamecert prove {kind} {game_text}` in {:.2} s: {} records decided, {} written",
+        "`gamecert prove {kind} {game_text}` in {:.2} s (search {:.2} s): {} component values found, {} records written",
         started.elapsed().as_secs_f64(),
+        produced.searched.as_secs_f64(),
         produced.decided,
         produced.written,
     );
@@ -635,6 +636,12 @@ fn produce_error(e: gamecert::produce::answers::ProduceError) -> (String, i32) {
     use gamecert::produce::answers::ProduceError;
     match e {
         ProduceError::Exhausted(e) => (format!("undecided: {e:?}"), 3),
+        ProduceError::TooManyOptions(n) => (
+            format!(
+                "undecided: a component has {n} or more options; the producer holds values below 256"
+            ),
+            3,
+        ),
         ProduceError::Refused(f) => (
             format!("internal error: the kernel refused a record: {f:?}"),
             4,

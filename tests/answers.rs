@@ -81,6 +81,42 @@ fn produced_values_agree_with_the_naive_oracle_and_verify() {
     }
 }
 
+/// Irregular positions: random free cells on boards of up to 25 cells and
+/// long lines. Their options hold paths and trees longer than the kernel's
+/// own small-part bound (8 cells), which the producer's search values from
+/// their shape but a certificate must prove.
+#[test]
+fn produced_values_of_irregular_positions_agree_with_the_oracle_and_verify() {
+    let mut rng = Rng(0x5eed_1e55);
+    let mut cases: Vec<(usize, usize, u64)> = (9..=22).map(|n| (1, n, (1u64 << n) - 1)).collect();
+    for _ in 0..60 {
+        let (rows, cols) = [(4, 6), (5, 5), (3, 8), (4, 5), (3, 7)][rng.below(5)];
+        let cells = rows * cols;
+        let mut free = (1u64 << cells) - 1;
+        for _ in 0..2 + rng.below(cells / 3) {
+            free &= !(1u64 << rng.below(cells));
+        }
+        cases.push((rows, cols, free));
+    }
+    for (rows, cols, free) in cases {
+        let grid = Grid::new(rows, cols, free).expect("fits");
+        let produced = grundy(GridRules::Cram, &[grid], 0, Budget::unlimited()).expect("decided");
+        let value = produced.value.expect("a value");
+        assert_eq!(
+            value,
+            oracle(Rules::Cram, rows, cols, free),
+            "{rows}x{cols} {free:#x}"
+        );
+        assert!(
+            matches!(
+                verify(GridRules::Cram, grid, value, Outcome::P, &produced.bytes),
+                Finding::Holds { .. }
+            ),
+            "{rows}x{cols} {free:#x}"
+        );
+    }
+}
+
 #[test]
 fn outcomes_of_sums_with_heaps_agree_with_the_oracle() {
     for (rows, cols) in [(2, 5), (3, 4), (3, 5), (4, 4), (2, 7)] {

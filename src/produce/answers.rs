@@ -1,32 +1,40 @@
 //! The answer-file producer (untrusted): decides outcomes and Grundy values
-//! of grid games by a pruned search and writes what it decided as an answer
-//! file (rule I7) for the kernel to check.
+//! of grid games and writes what it decided as an answer file (rule I7)
+//! for the kernel to check.
 //!
-//! The search asks one question, "is this sum a second-player win?", of
-//! positions with one component of unknown value and a heap. A position with
-//! several such components first has the values of all but its largest
-//! component computed (each by asking the question of the component plus
-//! *0, *1, ... until it holds), which folds them into the heap. A
-//! first-player win needs one answer: options already known to be
-//! second-player wins are tried before any search, and the search stops at
-//! the first that is one. This is the pruning: most options of most
-//! positions are never valued.
+//! Two passes. The first values components by the pruned search of
+//! [`super::pruned`], which asks most options only whether their value is
+//! one of a few candidates and so never values them. The second writes the
+//! proof that search implies: for a component C of value v, a P record of
+//! C + *v. Its options are C + *m for m < v, answered by an option of C of
+//! value m, and C' + *v for the options C' of C, which are first-player
+//! wins: all components of C' but the hardest, U, are proved (their P
+//! records fold them into the heap), leaving U + *w, and an option of U of
+//! value w answers it, or, when U has none, U's value is below w and U is
+//! proved too (leaving a nonzero heap). The search remembers, per
+//! component it expanded, an option of each value it met, which is where
+//! these answers come from; only when it met none of value w are U's
+//! options asked about w alone. Answering by an option rather than proving
+//! U keeps the file small: a proof of U needs an answer to each of its
+//! options, the option only proofs of its own components.
 //!
 //! Key decision: every record is admitted by the kernel's own ledger the
-//! moment the search decides it, and the search looks facts up only there.
-//! So the producer normalises exactly as the checker will, and a written
-//! file is one the kernel accepts by construction. At the end only the
-//! records the root depends on are written (dependencies always point to
-//! earlier records, so one backward pass finds them, and dropping the
-//! others changes no normal form: a value a kept record used is kept).
+//! moment it is written, and answers are looked up only there. So the
+//! producer normalises exactly as the checker will, and a written file is
+//! one the kernel accepts by construction. At the end only the records the
+//! root depends on are kept (dependencies always point to earlier records,
+//! so one backward pass finds them, and dropping the others changes no
+//! normal form: a value a kept record used is kept).
 
+use super::pruned::{Stop, ValueSet, Values};
 use crate::kernel::budget::{Budget, Exhausted};
-use crate::kernel::hash::FastMap;
+use crate::kernel::hash::{FastMap, FastSet};
 use crate::kernel::impartial::Outcome;
 use crate::kernel::impartial::answers::{
     Answers, Failure, Ledger, MAGIC, Position, Raw, Record, VERSION,
 };
 use crate::kernel::impartial::grid::{Grid, GridRules};
+use std::time::{Duration, Instant};
 
 /// What the producer decided, and the file that shows it.
 pub struct Produced {
@@ -36,9 +44,11 @@ pub struct Produced {
     pub value: Option<u32>,
     /// The answer file.
     pub bytes: Vec<u8>,
-    /// Records decided in all, and records written.
+    /// Component values the search found, and records written.
     pub decided: usize,
     pub written: usize,
+    /// Time spent searching for the answer, before the proof was written.
+    pub searched: Duration,
 }
 
 /// Why the producer stopped without a file.
@@ -46,6 +56,8 @@ pub struct Produced {
 pub enum ProduceError {
     /// The budget ran out.
     Exhausted(Exhausted),
+    /// A component has more options than the search holds values for.
+    TooManyOptions(usize),
     /// The kernel refused a record the search made: a producer bug.
     Refused(Failure),
 }
@@ -56,17 +68,32 @@ impl From<Exhausted> for ProduceError {
     }
 }
 
-/// The search state: the kernel's ledger of admitted records, and what
-/// each record used.
+impl From<Stop> for ProduceError {
+    fn from(e: Stop) -> Self {
+        match e {
+            Stop::Exhausted(e) => ProduceError::Exhausted(e),
+            Stop::TooManyOptions(n) => ProduceError::TooManyOptions(n),
+        }
+    }
+}
+
+/// The search state: the values found, the kernel's ledger of admitted
+/// records, and what each record used.
 struct Search {
+    values: Values,
     ledger: Ledger,
     records: Vec<Record>,
     /// Per record (record n at index n - 1): the records it used.
     uses: Vec<Vec<u32>>,
     rules: GridRules,
     scratch: Vec<u32>,
-    /// First-player wins found, by normal form: the number of the winning option.
-    answers: FastMap<Position, u64>,
+    /// Answers prepared for first-player wins, by normal form: 1 + the
+    /// number of the winning option.
+    replies: FastMap<Position, u64>,
+    /// Components the ledger folds into the heap.
+    folded: FastSet<Grid>,
+    started: Instant,
+    searched: Duration,
 }
 
 /// The outcome of the sum of `grids` and a heap of `heap`, with the file
@@ -79,7 +106,11 @@ pub fn outcome(
 ) -> Result<Produced, ProduceError> {
     let mut search = Search::new(rules, budget);
     let root = search.normal_form(grids, heap)?;
-    let second = search.second_player_wins(root)?;
+    let second = search.second_player_wins(&root)?;
+    search.searched = search.started.elapsed();
+    if !second {
+        search.first_player_wins(&root)?;
+    }
     let outcome = if second { Outcome::P } else { Outcome::N };
     search.finish(grids, heap, outcome, None)
 }
@@ -93,19 +124,31 @@ pub fn grundy(
     budget: Budget,
 ) -> Result<Produced, ProduceError> {
     let mut search = Search::new(rules, budget);
-    let value = search.value(grids, heap)?;
+    let root = search.normal_form(grids, heap)?;
+    let mut value = root.heap;
+    for &part in &root.parts {
+        value ^= u32::from(search.values.value(part)?);
+    }
+    search.searched = search.started.elapsed();
+    for &part in &root.parts {
+        search.prove(part)?;
+    }
     search.finish(grids, heap ^ value, Outcome::P, Some(value))
 }
 
 impl Search {
     fn new(rules: GridRules, budget: Budget) -> Search {
         Search {
+            values: Values::new(rules, budget.clone()),
             ledger: Ledger::new(rules, budget),
             records: Vec::new(),
             uses: Vec::new(),
             rules,
             scratch: Vec::new(),
-            answers: FastMap::default(),
+            replies: FastMap::default(),
+            folded: FastSet::default(),
+            started: Instant::now(),
+            searched: Duration::ZERO,
         }
     }
 
@@ -133,90 +176,205 @@ impl Search {
         }
     }
 
-    /// The Grundy value of the sum of `grids` and a heap of `heap`: the
-    /// least v with the sum + *v a second-player win (each try recorded).
-    fn value(&mut self, grids: &[Grid], heap: u32) -> Result<u32, ProduceError> {
-        let mut value = 0;
-        loop {
-            let position = self.normal_form(grids, heap ^ value)?;
-            if self.second_player_wins(position)? {
-                return Ok(value);
-            }
-            value += 1;
+    /// Whether the normal form `root` is a second-player win; when it is,
+    /// the records that show it are admitted.
+    fn second_player_wins(&mut self, root: &Position) -> Result<bool, ProduceError> {
+        if root.parts.is_empty() {
+            return Ok(root.heap == 0);
         }
+        let hardest = hardest(&root.parts);
+        let mut rest = root.heap;
+        for (i, &part) in root.parts.iter().enumerate() {
+            if i != hardest {
+                rest ^= u32::from(self.values.value(part)?);
+            }
+        }
+        let hit = match u8::try_from(rest) {
+            Ok(w) => {
+                self.values
+                    .value_in(root.parts[hardest], ValueSet::one(w))?
+                    == Some(w)
+            }
+            Err(_) => false,
+        };
+        if hit {
+            for &part in &root.parts {
+                self.prove(part)?;
+            }
+        }
+        Ok(hit)
     }
 
-    /// Whether the normal form `position` is a second-player win. A
-    /// second-player win is admitted as a P record at once (with the
-    /// answers to its options); a first-player win's answer is remembered
-    /// for the P records that will need it.
-    fn second_player_wins(&mut self, mut position: Position) -> Result<bool, ProduceError> {
-        loop {
-            if let Some(outcome) = self.known(&position) {
-                return Ok(outcome == Outcome::P);
+    /// Makes the ledger know a component's value: a P record of the
+    /// component plus its value, after the records its answers need.
+    fn prove(&mut self, part: Grid) -> Result<(), ProduceError> {
+        if self.folded.contains(&part) {
+            return Ok(());
+        }
+        let position = self.normal_form(&[part], 0)?;
+        let [canonical] = position.parts[..] else {
+            self.folded.insert(part);
+            return Ok(()); // small, mirrored or proved already
+        };
+        let part = canonical;
+        let value = self.values.value(part)?;
+        let options = self.values.options(part)?;
+        for smaller in 0..value {
+            self.answer_with_option(part, Some(&options), smaller)?
+                .ok_or(ProduceError::Refused(Failure::Unestablished))?;
+        }
+        for option in &options {
+            self.first_player_wins_after(option, u32::from(value))?;
+        }
+        let position = self.normal_form(&[part], u32::from(value))?;
+        let children = self.ledger.options(&position, &mut self.scratch)?;
+        let mut replies = Vec::with_capacity(children.len());
+        for child in &children {
+            replies.push(match self.known(child) {
+                Some(Outcome::N) => 0,
+                _ => match self.replies.get(child) {
+                    Some(&reply) => reply,
+                    None => self.winning_option(child)? + 1,
+                },
+            });
+        }
+        self.commit(Record::P(position, replies))?;
+        self.folded.insert(part);
+        Ok(())
+    }
+
+    /// Proves an option of value `target` of `part` (whose `options`, in
+    /// move order, are listed here when the caller has them), if `part`
+    /// has one, so that `part` + *target has a known answer; returns its
+    /// number.
+    fn answer_with_option(
+        &mut self,
+        part: Grid,
+        options: Option<&[Vec<Grid>]>,
+        target: u8,
+    ) -> Result<Option<usize>, ProduceError> {
+        let (found, parts) = match (self.values.witness(&part, target), options) {
+            (Some(i), Some(options)) => (i, options[i].clone()),
+            (Some(i), None) => (i, self.values.option(part, i)?),
+            (None, options) => {
+                let listed;
+                let options = match options {
+                    Some(options) => options,
+                    None => {
+                        listed = self.values.options(part)?;
+                        &listed
+                    }
+                };
+                match self.option_of_value(options, target)? {
+                    Some(i) => (i, options[i].clone()),
+                    None => return Ok(None),
+                }
             }
-            if self.answers.contains_key(&position) {
-                return Ok(false);
+        };
+        for p in parts {
+            self.prove(p)?;
+        }
+        let reply = u64::from(target) + found as u64 + 1;
+        let child = Position {
+            parts: vec![part],
+            heap: u32::from(target),
+        };
+        self.replies.insert(child, reply);
+        Ok(Some(found))
+    }
+
+    /// The number of an option of value `target` among `options`, by search.
+    fn option_of_value(
+        &mut self,
+        options: &[Vec<Grid>],
+        target: u8,
+    ) -> Result<Option<usize>, ProduceError> {
+        // Options whose components are all valued are tried first.
+        let mut order: Vec<usize> = (0..options.len()).collect();
+        order.sort_by_cached_key(|&i| {
+            let parts = &options[i];
+            parts
+                .iter()
+                .filter(|g| self.values.known(g).is_none())
+                .count()
+        });
+        for i in order {
+            let option = &options[i];
+            if option.is_empty() {
+                if target == 0 {
+                    return Ok(Some(i));
+                }
+                continue;
             }
-            if position.parts.len() == 1 {
-                break;
+            let hardest = hardest(option);
+            let mut rest = 0;
+            for (k, &other) in option.iter().enumerate() {
+                if k != hardest {
+                    rest ^= self.values.value(other)?;
+                }
             }
-            // Value every component but the largest; the ledger folds them.
-            let largest = (0..position.parts.len())
-                .max_by_key(|&i| position.parts[i].free.count_ones())
-                .unwrap_or(0);
-            let others: Vec<Grid> = (0..position.parts.len())
-                .filter(|&i| i != largest)
-                .map(|i| position.parts[i])
-                .collect();
-            for part in others {
-                let single = self.normal_form(&[part], 0)?;
-                if !single.parts.is_empty() {
-                    self.value(&[part], 0)?;
+            let wanted = target ^ rest;
+            let hit = self
+                .values
+                .value_in(option[hardest], ValueSet::one(wanted))?;
+            if hit == Some(wanted) {
+                return Ok(Some(i));
+            }
+        }
+        Ok(None)
+    }
+
+    /// Makes the sum of `parts` (canonical components of a first-player
+    /// win) and `heap` known to be a first-player win, or to have an option
+    /// known to be a second-player win.
+    fn first_player_wins_after(&mut self, parts: &[Grid], heap: u32) -> Result<(), ProduceError> {
+        let position = self.normal_form(parts, heap)?;
+        self.first_player_wins(&position)
+    }
+
+    /// As [`Search::first_player_wins_after`], for a normal form.
+    fn first_player_wins(&mut self, position: &Position) -> Result<(), ProduceError> {
+        let mut position = position.clone();
+        while position.parts.len() > 1 {
+            // Prove all but the hardest component; the ledger folds them.
+            let hardest = hardest(&position.parts);
+            for (i, &p) in position.parts.iter().enumerate() {
+                if i != hardest {
+                    self.prove(p)?;
                 }
             }
             position = self.normal_form(&position.parts, position.heap)?;
         }
-        // Options already known to be second-player wins answer at once;
-        // the options are listed only as far as the first of them.
-        self.scratch.clear();
-        let mut options = Vec::new();
+        let Some(&part) = position.parts.first() else {
+            return Ok(()); // a lone heap: nonzero, as the position is a first-player win
+        };
+        if self.known(&position).is_some() || self.replies.contains_key(&position) {
+            return Ok(());
+        }
+        let answered = match u8::try_from(position.heap) {
+            Ok(target) => self.answer_with_option(part, None, target)?.is_some(),
+            Err(_) => false,
+        };
+        if !answered {
+            // No option has the heap's value, so the component's value is
+            // smaller: proving it leaves a nonzero heap.
+            self.prove(part)?;
+        }
+        Ok(())
+    }
+
+    /// The number of the first option of `position` the ledger knows to be
+    /// a second-player win.
+    fn winning_option(&mut self, position: &Position) -> Result<u64, ProduceError> {
         let mut lookups = Vec::new();
         let found =
             self.ledger
-                .options_until(&position, &mut self.scratch, &mut |ledger, child| {
-                    let second = ledger.outcome(&child, &mut lookups) == Some(Outcome::P);
-                    options.push(child);
-                    second
+                .options_until(position, &mut self.scratch, &mut |ledger, child| {
+                    ledger.outcome(&child, &mut lookups) == Some(Outcome::P)
                 })?;
-        if let Some(index) = found {
-            self.answers.insert(position, index as u64);
-            return Ok(false);
-        }
-        let mut order: Vec<usize> = (0..options.len()).collect();
-        order.sort_by_cached_key(|&i| (effort(&options[i]), options[i].clone()));
-        order.dedup_by(|a, b| options[*a] == options[*b]);
-        for index in order {
-            if self.second_player_wins(options[index].clone())? {
-                self.answers.insert(position, index as u64);
-                return Ok(false);
-            }
-        }
-        let mut replies = Vec::with_capacity(options.len());
-        for child in &options {
-            let now = self.normal_form(&child.parts, child.heap)?;
-            let reply = if self.known(&now) == Some(Outcome::N) {
-                0
-            } else {
-                match self.answers.get(&now) {
-                    Some(&index) => index + 1,
-                    None => return Err(ProduceError::Refused(Failure::Unestablished)),
-                }
-            };
-            replies.push(reply);
-        }
-        self.commit(Record::P(position, replies))?;
-        Ok(true)
+        found
+            .map(|i| i as u64)
+            .ok_or(ProduceError::Refused(Failure::Unestablished))
     }
 
     /// The file of the records the root (the sum of `grids` and `heap`)
@@ -232,8 +390,7 @@ impl Search {
         let root = self.ledger.normalise(grids, heap, &mut used)?;
         // An N record changes no normal form, so `root` stays the root's.
         if outcome == Outcome::N && self.known(&root).is_none() {
-            let index = self.answers.get(&root).copied();
-            let index = index.ok_or(ProduceError::Refused(Failure::Unestablished))?;
+            let index = self.winning_option(&root)?;
             self.commit(Record::N(root.clone(), index))?;
         }
         if self.ledger.outcome(&root, &mut used) != Some(outcome) {
@@ -251,10 +408,18 @@ impl Search {
             outcome,
             value,
             bytes: file_bytes(self.rules, kept.iter().copied()),
-            decided: self.records.len(),
+            decided: self.values.len(),
             written: kept.len(),
+            searched: self.searched,
         })
     }
+}
+
+/// The index of the component with the most cells.
+fn hardest(parts: &[Grid]) -> usize {
+    (0..parts.len())
+        .max_by_key(|&i| parts[i].free.count_ones())
+        .unwrap_or(0)
 }
 
 /// Which records (record n at index n - 1) the `roots` rest on, given
@@ -275,16 +440,6 @@ pub fn needed_records(roots: &[u32], uses: &[Vec<u32>]) -> Vec<bool> {
     needed
 }
 
-/// How hard a position is to search, roughly: the sum of the squares of its
-/// components' cells (options that split the board into small parts are
-/// searched first).
-fn effort(position: &Position) -> u32 {
-    position
-        .parts
-        .iter()
-        .map(|g| g.free.count_ones().pow(2))
-        .sum()
-}
 /// The six header bytes of an answer file with this ruleset byte (the
 /// inverse of the kernel's `ruleset_of_header` and `rules_of_header`).
 pub fn header(ruleset: u8) -> Vec<u8> {

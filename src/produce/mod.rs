@@ -10,4 +10,5 @@ pub mod domineering;
 pub mod maker;
 pub mod placer;
 pub mod priority;
+pub mod pruned;
 pub mod symmetric;

@@ -1,0 +1,524 @@
+//! Exact Grundy values of grid components by a pruned search (untrusted):
+//! the search the answer-file producer runs before it writes anything.
+//!
+//! The pruning is the candidate-set method of Beling and Rogalski ("On
+//! pruning search trees of impartial games", 2020). A component with k
+//! options has a value in {0, ..., k}. Options are valued one at a time and
+//! each removes one candidate: its value when that is a candidate, else the
+//! largest candidate. The invariant: while r options are left, the value is
+//! among the r + 1 candidates (r options block at most r of them, and the
+//! value is the least unblocked one). So an option need only be asked
+//! whether its value is one of the candidates other than the largest; when
+//! it is not, the largest goes. And a caller asking "is the value in R?" is
+//! answered "no" as soon as no candidate is in R, without valuing the rest.
+//!
+//! The top level asks of each candidate v in turn whether some option has
+//! value v (the aspiration loop); the first v no option has is the value.
+//!
+//! Key decision: of an option that splits into several components, all but
+//! the hardest are valued exactly (their values are reused everywhere), and
+//! only the hardest is asked the restricted question, its candidates XORed
+//! with the others' values. Exact values only are stored; "not in R" is
+//! never remembered.
+
+use crate::kernel::budget::{Budget, Exhausted};
+use crate::kernel::hash::FastMap;
+use crate::kernel::impartial::answers::mirrored_second_player_win;
+use crate::kernel::impartial::grid::{Grid, GridRules, ShapeMaps};
+
+/// The most options a component may have here (values are kept in `u8`).
+pub const MAX_OPTIONS: usize = 255;
+
+/// Why the search stopped.
+#[derive(Debug)]
+pub enum Stop {
+    /// The budget ran out.
+    Exhausted(Exhausted),
+    /// A component has more options than [`MAX_OPTIONS`].
+    TooManyOptions(usize),
+}
+
+impl From<Exhausted> for Stop {
+    fn from(e: Exhausted) -> Self {
+        Stop::Exhausted(e)
+    }
+}
+
+/// A set of values below 256.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ValueSet([u128; 2]);
+
+impl ValueSet {
+    /// {0, ..., n - 1}.
+    fn below(n: usize) -> ValueSet {
+        let word = |lo: usize| match n.saturating_sub(lo) {
+            0 => 0,
+            k if k >= 128 => u128::MAX,
+            k => (1u128 << k) - 1,
+        };
+        ValueSet([word(0), word(128)])
+    }
+
+    /// {v}.
+    pub fn one(v: u8) -> ValueSet {
+        let mut set = ValueSet::default();
+        set.insert(v);
+        set
+    }
+
+    fn insert(&mut self, v: u8) {
+        self.0[usize::from(v >> 7)] |= 1 << (v & 127);
+    }
+
+    fn remove(&mut self, v: u8) {
+        self.0[usize::from(v >> 7)] &= !(1 << (v & 127));
+    }
+
+    fn contains(&self, v: u8) -> bool {
+        self.0[usize::from(v >> 7)] >> (v & 127) & 1 == 1
+    }
+
+    fn is_empty(&self) -> bool {
+        self.0 == [0, 0]
+    }
+
+    fn meets(&self, other: &ValueSet) -> bool {
+        self.0[0] & other.0[0] != 0 || self.0[1] & other.0[1] != 0
+    }
+
+    fn and(&self, other: &ValueSet) -> ValueSet {
+        ValueSet([self.0[0] & other.0[0], self.0[1] & other.0[1]])
+    }
+
+    fn largest(&self) -> Option<u8> {
+        if self.0[1] != 0 {
+            Some(255 - self.0[1].leading_zeros() as u8)
+        } else if self.0[0] != 0 {
+            Some(127 - self.0[0].leading_zeros() as u8)
+        } else {
+            None
+        }
+    }
+
+    fn least(&self) -> Option<u8> {
+        if self.0[0] != 0 {
+            Some(self.0[0].trailing_zeros() as u8)
+        } else if self.0[1] != 0 {
+            Some(128 + self.0[1].trailing_zeros() as u8)
+        } else {
+            None
+        }
+    }
+
+    fn without_largest(&self) -> ValueSet {
+        let mut set = *self;
+        if let Some(v) = set.largest() {
+            set.remove(v);
+        }
+        set
+    }
+
+    /// {0, ..., largest}.
+    fn up_to_largest(&self) -> ValueSet {
+        self.largest()
+            .map_or_else(ValueSet::default, |v| ValueSet::below(usize::from(v) + 1))
+    }
+
+    /// Every element XORed with `x`.
+    fn xored(&self, x: u8) -> ValueSet {
+        if x == 0 {
+            return *self;
+        }
+        let mut out = ValueSet::default();
+        for word in 0..2 {
+            let mut bits = self.0[word];
+            while bits != 0 {
+                let v = (word as u32 * 128 + bits.trailing_zeros()) as u8;
+                bits &= bits - 1;
+                out.insert(v ^ x);
+            }
+        }
+        out
+    }
+}
+
+/// One option during an expansion: its components not yet valued (a range
+/// of the expansion's parts, the hardest first) and the XOR of the values
+/// of the others.
+#[derive(Clone, Copy, Debug)]
+struct Pending {
+    start: usize,
+    len: usize,
+    value: u8,
+    /// The move's number in the kernel's move order.
+    index: u16,
+    /// How far the move is from the centre (moves near it split the
+    /// board, and are tried first among equally hard ones).
+    off_centre: u32,
+}
+
+/// The options of one component, split and canonicalised.
+#[derive(Default)]
+struct Expansion {
+    parts: Vec<Grid>,
+    pending: Vec<Pending>,
+    /// Values of the options whose every component was known, with the
+    /// options' numbers.
+    known: Vec<(u8, u16)>,
+    /// Values of pending options found during the search, likewise.
+    found: Vec<(u8, u16)>,
+    /// Number of options.
+    count: usize,
+}
+
+/// The search: exact values found so far.
+pub struct Values {
+    rules: GridRules,
+    table: FastMap<Grid, u8>,
+    /// Per component expanded: values of its options the search found,
+    /// with an option of each (what a proof answers *m with). For a
+    /// component in `table` of value v, every m < v is there.
+    witnesses: FastMap<Grid, Vec<(u8, u16)>>,
+    shapes: ShapeMaps,
+    pool: Vec<Expansion>,
+    budget: Budget,
+}
+
+impl Values {
+    /// An empty search for components of `rules`.
+    pub fn new(rules: GridRules, budget: Budget) -> Values {
+        Values {
+            rules,
+            table: FastMap::default(),
+            witnesses: FastMap::default(),
+            shapes: ShapeMaps::default(),
+            pool: Vec::new(),
+            budget,
+        }
+    }
+
+    /// Exact values found so far.
+    pub fn len(&self) -> usize {
+        self.table.len()
+    }
+
+    /// Whether no value has been found yet.
+    pub fn is_empty(&self) -> bool {
+        self.table.is_empty()
+    }
+
+    /// The value of a canonical component, if known without search.
+    pub fn known(&self, grid: &Grid) -> Option<u8> {
+        if self.rules == GridRules::Cram && mirrored_second_player_win(*grid) {
+            return Some(0);
+        }
+        self.table.get(grid).copied()
+    }
+
+    /// The number of an option of value `m` of `grid`, if the search met one.
+    pub fn witness(&self, grid: &Grid, m: u8) -> Option<usize> {
+        let found = self.witnesses.get(grid)?;
+        found
+            .iter()
+            .find(|&&(v, _)| v == m)
+            .map(|&(_, i)| usize::from(i))
+    }
+
+    /// Keeps the option values the expansion `x` of `grid` found. When the
+    /// expansion found the value v, every m < v is among them: m was
+    /// removed from the candidates by an option of value m (one removed as
+    /// the largest would have been above the value).
+    fn remember(&mut self, grid: Grid, x: &Expansion) {
+        if x.known.is_empty() && x.found.is_empty() {
+            return;
+        }
+        let found = self.witnesses.entry(grid).or_default();
+        for &(v, i) in x.known.iter().chain(&x.found) {
+            if !found.iter().any(|&(w, _)| w == v) {
+                found.push((v, i));
+            }
+        }
+    }
+
+    /// The options of a canonical component in the kernel's move order,
+    /// each as the canonical components it leaves, every one listed (the
+    /// search's own expansion folds paths and tiny parts into a value, which
+    /// the kernel's normal form does only for parts of at most 8 cells: a
+    /// certificate must prove the rest).
+    pub fn options(&mut self, grid: Grid) -> Result<Vec<Vec<Grid>>, Stop> {
+        let mut out = Vec::new();
+        let rules = self.rules;
+        let budget = &mut self.budget;
+        budget.expand(self.table.len())?;
+        grid.for_each_move(rules, &mut |placed| {
+            if out.len() >= MAX_OPTIONS {
+                return Err(Stop::TooManyOptions(MAX_OPTIONS + 1));
+            }
+            out.push(grid.with(grid.free & !placed).components(rules));
+            budget.tick().map_err(Stop::Exhausted)
+        })?;
+        Ok(out)
+    }
+
+    /// The components option `index` of a canonical component leaves (as
+    /// in [`Values::options`]), or none when there is no such option.
+    pub fn option(&mut self, grid: Grid, index: usize) -> Result<Vec<Grid>, Stop> {
+        let mut seen = 0;
+        let mut parts = Vec::new();
+        let rules = self.rules;
+        grid.for_each_move(rules, &mut |placed| {
+            if seen == index {
+                parts = grid.with(grid.free & !placed).components(rules);
+            }
+            seen += 1;
+            self.budget.tick()
+        })?;
+        Ok(parts)
+    }
+
+    /// The exact value of a canonical component.
+    pub fn value(&mut self, grid: Grid) -> Result<u8, Stop> {
+        if let Some(v) = self.known(&grid) {
+            return Ok(v);
+        }
+        let mut x = self.expand(grid)?;
+        let mut skip = ValueSet::default();
+        for &(v, _) in &x.known {
+            skip.insert(v);
+        }
+        let mut result = None;
+        'candidates: for candidate in 0..=x.count {
+            let candidate = candidate as u8;
+            if skip.contains(candidate) {
+                continue;
+            }
+            let mut i = 0;
+            while i < x.pending.len() {
+                let answer = self.option_in(&mut x, i, ValueSet::one(candidate))?;
+                match answer {
+                    Some(v) => {
+                        let found = x.pending.remove(i);
+                        x.found.push((v, found.index));
+                        if v == candidate {
+                            continue 'candidates;
+                        }
+                        skip.insert(v);
+                    }
+                    None => i += 1,
+                }
+            }
+            result = Some(candidate);
+            break;
+        }
+        // The loop always ends at a candidate: count + 1 candidates, count options.
+        let value = result.unwrap_or(0);
+        self.table.insert(grid, value);
+        self.remember(grid, &x);
+        self.pool.push(x);
+        Ok(value)
+    }
+
+    /// The value of a canonical component, or `None` when it is shown not
+    /// to lie in `wanted` (a value outside `wanted` may still be returned:
+    /// whatever is found exactly is worth having).
+    pub fn value_in(&mut self, grid: Grid, wanted: ValueSet) -> Result<Option<u8>, Stop> {
+        if let Some(v) = self.known(&grid) {
+            return Ok(Some(v));
+        }
+        if wanted.is_empty() {
+            return Ok(None);
+        }
+        let mut x = self.expand(grid)?;
+        let mut candidates = ValueSet::below(x.count + 1);
+        for &(v, _) in &x.known {
+            remove_one(&mut candidates, v);
+        }
+        let ceiling = wanted.up_to_largest();
+        let mut exact = true;
+        let mut i = 0;
+        let mut answer = None;
+        while i < x.pending.len() {
+            if !candidates.meets(&wanted) {
+                break;
+            }
+            let below_largest = candidates.without_largest();
+            match self.option_in(&mut x, i, below_largest.and(&ceiling))? {
+                Some(v) => {
+                    remove_one(&mut candidates, v);
+                    x.found.push((v, x.pending[i].index));
+                }
+                None => {
+                    candidates = below_largest;
+                    exact = false;
+                }
+            }
+            i += 1;
+        }
+        if i == x.pending.len() && (exact || candidates.meets(&ceiling)) {
+            // One candidate is left, and it is the value (see the module doc).
+            let value = candidates.least().unwrap_or(0);
+            self.table.insert(grid, value);
+            answer = Some(value);
+        }
+        self.remember(grid, &x);
+        self.pool.push(x);
+        Ok(answer)
+    }
+
+    /// Whether option `i` of `x` has a value in `wanted`: its components
+    /// but the first are valued exactly, the first is asked the question.
+    fn option_in(
+        &mut self,
+        x: &mut Expansion,
+        i: usize,
+        wanted: ValueSet,
+    ) -> Result<Option<u8>, Stop> {
+        let Pending {
+            start, len, value, ..
+        } = x.pending[i];
+        let mut value = value;
+        for k in (start + 1..start + len).rev() {
+            value ^= self.value(x.parts[k])?;
+        }
+        x.pending[i] = Pending {
+            len: 1,
+            value,
+            ..x.pending[i]
+        };
+        let first = x.parts[start];
+        Ok(self
+            .value_in(first, wanted.xored(value))?
+            .map(|v| v ^ value))
+    }
+
+    /// The options of `grid` with known components valued, the rest
+    /// ordered easiest first, each option's components hardest first, and
+    /// options that are the same sum listed once (a symmetric position has
+    /// many moves to one position, and a question about one option asked
+    /// twice would be searched twice). `count` becomes the number of
+    /// distinct option values possible: known values plus pending options.
+    fn expand(&mut self, grid: Grid) -> Result<Expansion, Stop> {
+        let mut x = self.expand_raw(grid)?;
+        let mut kept = Vec::with_capacity(x.pending.len());
+        for p in std::mem::take(&mut x.pending) {
+            let mut value = p.value;
+            let mut len = 0;
+            for k in p.start..p.start + p.len {
+                let part = x.parts[k];
+                match self.known(&part) {
+                    Some(v) => value ^= v,
+                    None => {
+                        x.parts[p.start + len] = part;
+                        len += 1;
+                    }
+                }
+            }
+            if len == 0 {
+                x.known.push((value, p.index));
+                continue;
+            }
+            let range = &mut x.parts[p.start..p.start + len];
+            range.sort_unstable_by(|a, b| (b.free.count_ones(), b).cmp(&(a.free.count_ones(), a)));
+            kept.push((effort(range), Pending { len, value, ..p }));
+        }
+        let parts = &x.parts;
+        let slice = |p: &Pending| &parts[p.start..p.start + p.len];
+        // A stable sort: among equals, the kernel's move order.
+        kept.sort_by_key(|&(effort, p)| (effort, p.off_centre));
+        // Moves to one position (images of each other, mostly) have the
+        // same key; each is kept once.
+        let mut distinct: Vec<(u32, Pending)> = Vec::with_capacity(kept.len());
+        let mut run = 0;
+        for (effort, p) in kept {
+            if let Some(&(e, q)) = distinct.last()
+                && (e, q.off_centre) != (effort, p.off_centre)
+            {
+                run = distinct.len();
+            }
+            let seen = distinct[run..]
+                .iter()
+                .any(|(_, q)| q.value == p.value && slice(q) == slice(&p));
+            if !seen {
+                distinct.push((effort, p));
+            }
+        }
+        let kept = distinct;
+        x.known.sort_unstable();
+        x.known.dedup_by_key(|&mut (v, _)| v);
+        x.count = x.known.len() + kept.len();
+        x.pending = kept.into_iter().map(|(_, p)| p).collect();
+        Ok(x)
+    }
+
+    /// The options of `grid`, split, with nothing looked up.
+    fn expand_raw(&mut self, grid: Grid) -> Result<Expansion, Stop> {
+        self.budget.expand(self.table.len())?;
+        let mut x = self.pool.pop().unwrap_or_default();
+        x.parts.clear();
+        x.pending.clear();
+        x.known.clear();
+        x.found.clear();
+        x.count = 0;
+        let rules = self.rules;
+        let images = self.shapes.images(&grid);
+        let budget = &mut self.budget;
+        let listed = grid.for_each_move(rules, &mut |placed| {
+            if x.count >= MAX_OPTIONS {
+                return Err(Stop::TooManyOptions(MAX_OPTIONS + 1));
+            }
+            let start = x.parts.len();
+            let small = if rules == GridRules::Cram {
+                grid.cram_components_after(placed, &images, &mut x.parts)
+            } else {
+                grid.with(grid.free & !placed)
+                    .components_into(rules, &mut x.parts);
+                0
+            };
+            x.pending.push(Pending {
+                start,
+                len: x.parts.len() - start,
+                value: small as u8,
+                index: x.count as u16,
+                off_centre: off_centre(&grid, placed),
+            });
+            x.count += 1;
+            budget.tick().map_err(Stop::Exhausted)
+        });
+        match listed {
+            Ok(()) => Ok(x),
+            Err(e) => {
+                self.pool.push(x);
+                Err(e)
+            }
+        }
+    }
+}
+
+/// The distance of the cells of `placed` from the centre of `grid`, in
+/// half cells.
+fn off_centre(grid: &Grid, placed: u64) -> u32 {
+    let (h, w) = (i64::from(grid.rows), i64::from(grid.cols));
+    let mut rest = placed;
+    let mut distance = 0;
+    while rest != 0 {
+        let i = i64::from(rest.trailing_zeros());
+        rest &= rest - 1;
+        distance += (2 * (i / w) - (h - 1)).abs() + (2 * (i % w) - (w - 1)).abs();
+    }
+    distance as u32
+}
+
+/// Removes `v` from the candidates when it is one, else the largest.
+fn remove_one(candidates: &mut ValueSet, v: u8) {
+    if candidates.contains(v) {
+        candidates.remove(v);
+    } else if let Some(largest) = candidates.largest() {
+        candidates.remove(largest);
+    }
+}
+
+/// How hard an option is, roughly: the sum of the squares of its
+/// components' cells (igsolve's Cram order: small pieces first).
+fn effort(parts: &[Grid]) -> u32 {
+    parts.iter().map(|g| g.free.count_ones().pow(2)).sum()
+}
