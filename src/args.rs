@@ -109,6 +109,10 @@ pub struct ProveArgs {
     /// Where to write the certificate (default: standard output).
     #[arg(short, long)]
     pub out: Option<std::path::PathBuf>,
+    /// Threads for the search of `prove grundy` and `prove outcome`
+    /// (default: one per core).
+    #[arg(long)]
+    pub jobs: Option<usize>,
     #[command(flatten)]
     pub limits: BudgetArgs,
 }

@@ -350,7 +350,7 @@ fn run_prove(p: args::ProveArgs, out: &mut Out) -> i32 {
             );
             return 2;
         };
-        prove::prove_answers(&statement, path, &limits)
+        prove::prove_answers(&statement, path, &limits, jobs_or_cores(p.jobs).max(1) - 1)
     } else {
         prove::prove_text(&declarations, &statement, window, &limits)
     };

@@ -574,6 +574,7 @@ pub fn prove_answers(
     statement: &str,
     out: &std::path::Path,
     limits: &Limits,
+    helpers: usize,
 ) -> Result<(String, i32), (String, i32)> {
     use gamecert::kernel::impartial::answers::as_sum;
     use gamecert::kernel::impartial::check::Statement;
@@ -606,8 +607,8 @@ pub fn prove_answers(
     };
     let started = std::time::Instant::now();
     let produced = match kind {
-        "grundy" => answers::grundy(rules, &grids, heap, limits.budget()),
-        "outcome" => answers::outcome(rules, &grids, heap, limits.budget()),
+        "grundy" => answers::grundy(rules, &grids, heap, limits.budget(), helpers),
+        "outcome" => answers::outcome(rules, &grids, heap, limits.budget(), helpers),
         _ => {
             return Err((
                 "error: `prove grundy GAME` or `prove outcome GAME`".into(),

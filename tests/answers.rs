@@ -55,7 +55,7 @@ fn produced_values_agree_with_the_naive_oracle_and_verify() {
         for rows in 1..=4 {
             for cols in rows..=(20 / rows).min(7) {
                 let grid = board(rows, cols);
-                let produced = grundy(rules, &[grid], 0, Budget::unlimited()).expect("decided");
+                let produced = grundy(rules, &[grid], 0, Budget::unlimited(), 0).expect("decided");
                 let value = produced.value.expect("a value");
                 assert_eq!(
                     value,
@@ -100,7 +100,8 @@ fn produced_values_of_irregular_positions_agree_with_the_oracle_and_verify() {
     }
     for (rows, cols, free) in cases {
         let grid = Grid::new(rows, cols, free).expect("fits");
-        let produced = grundy(GridRules::Cram, &[grid], 0, Budget::unlimited()).expect("decided");
+        let produced =
+            grundy(GridRules::Cram, &[grid], 0, Budget::unlimited(), 0).expect("decided");
         let value = produced.value.expect("a value");
         assert_eq!(
             value,
@@ -117,6 +118,45 @@ fn produced_values_of_irregular_positions_agree_with_the_oracle_and_verify() {
     }
 }
 
+/// With a helper thread sharing the values it finds, the file differs from
+/// run to run but must verify all the same.
+#[test]
+fn files_made_with_a_helper_thread_verify() {
+    for (rows, cols) in [(3, 5), (4, 4), (3, 6), (2, 9), (4, 5)] {
+        let grid = board(rows, cols);
+        for heap in 0..3 {
+            let produced =
+                grundy(GridRules::Cram, &[grid], heap, Budget::unlimited(), 1).expect("decided");
+            let value = produced.value.expect("a value");
+            let truth = oracle(Rules::Cram, rows, cols, grid.free) ^ heap;
+            assert_eq!(value, truth, "{rows}x{cols} + *{heap}");
+            assert!(matches!(
+                verify(
+                    GridRules::Cram,
+                    grid,
+                    heap ^ value,
+                    Outcome::P,
+                    &produced.bytes
+                ),
+                Finding::Holds { .. }
+            ));
+            let produced =
+                outcome(GridRules::Cram, &[grid], heap, Budget::unlimited(), 1).expect("decided");
+            assert_eq!(produced.outcome, Outcome::of_value(truth));
+            assert!(matches!(
+                verify(
+                    GridRules::Cram,
+                    grid,
+                    heap,
+                    produced.outcome,
+                    &produced.bytes
+                ),
+                Finding::Holds { .. }
+            ));
+        }
+    }
+}
+
 #[test]
 fn outcomes_of_sums_with_heaps_agree_with_the_oracle() {
     for (rows, cols) in [(2, 5), (3, 4), (3, 5), (4, 4), (2, 7)] {
@@ -124,7 +164,7 @@ fn outcomes_of_sums_with_heaps_agree_with_the_oracle() {
         let value = oracle(Rules::Cram, rows, cols, grid.free);
         for heap in 0..5 {
             let produced =
-                outcome(GridRules::Cram, &[grid], heap, Budget::unlimited()).expect("decided");
+                outcome(GridRules::Cram, &[grid], heap, Budget::unlimited(), 0).expect("decided");
             let truth = Outcome::of_value(value ^ heap);
             assert_eq!(produced.outcome, truth, "{rows}x{cols} + *{heap}");
             assert!(matches!(
@@ -146,7 +186,7 @@ fn outcomes_of_sums_with_heaps_agree_with_the_oracle() {
 /// A verified file for Cram 3x7 to mutate.
 fn sample() -> (Grid, u32, Vec<Record>) {
     let grid = board(3, 7);
-    let produced = grundy(GridRules::Cram, &[grid], 0, Budget::unlimited()).expect("decided");
+    let produced = grundy(GridRules::Cram, &[grid], 0, Budget::unlimited(), 0).expect("decided");
     let value = produced.value.expect("a value");
     let records = records(&produced.bytes);
     assert!(records.len() > 20, "a sample worth mutating");
@@ -292,7 +332,7 @@ fn changing_an_answer_is_rejected_unless_the_new_answer_also_wins() {
 #[test]
 fn a_file_cut_at_any_byte_or_with_a_flipped_bit_is_never_verified_falsely() {
     let grid = board(3, 5);
-    let produced = grundy(GridRules::Cram, &[grid], 0, Budget::unlimited()).expect("decided");
+    let produced = grundy(GridRules::Cram, &[grid], 0, Budget::unlimited(), 0).expect("decided");
     let bytes = produced.bytes;
     let value = produced.value.expect("a value");
     for cut in 0..bytes.len() {

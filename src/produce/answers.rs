@@ -97,18 +97,26 @@ struct Search {
 }
 
 /// The outcome of the sum of `grids` and a heap of `heap`, with the file
-/// that shows it.
+/// that shows it; `helpers` more threads help the search.
 pub fn outcome(
     rules: GridRules,
     grids: &[Grid],
     heap: u32,
     budget: Budget,
+    helpers: usize,
 ) -> Result<Produced, ProduceError> {
     let mut search = Search::new(rules, budget);
     let root = search.normal_form(grids, heap)?;
-    let second = search.second_player_wins(&root)?;
+    let roots = root.parts.clone();
+    let second = search
+        .values
+        .with_helpers(helpers, &roots, |values| second_player_wins(values, &root))?;
     search.searched = search.started.elapsed();
-    if !second {
+    if second {
+        for &part in &root.parts {
+            search.prove(part)?;
+        }
+    } else {
         search.first_player_wins(&root)?;
     }
     let outcome = if second { Outcome::P } else { Outcome::N };
@@ -116,24 +124,50 @@ pub fn outcome(
 }
 
 /// The Grundy value of the sum of `grids` and a heap of `heap`, with the
-/// file that shows that the sum plus that value is a second-player win.
+/// file that shows that the sum plus that value is a second-player win;
+/// `helpers` more threads help the search.
 pub fn grundy(
     rules: GridRules,
     grids: &[Grid],
     heap: u32,
     budget: Budget,
+    helpers: usize,
 ) -> Result<Produced, ProduceError> {
     let mut search = Search::new(rules, budget);
     let root = search.normal_form(grids, heap)?;
-    let mut value = root.heap;
-    for &part in &root.parts {
-        value ^= u32::from(search.values.value(part)?);
-    }
+    let roots = root.parts.clone();
+    let value = search.values.with_helpers(helpers, &roots, |values| {
+        let mut value = root.heap;
+        for &part in &roots {
+            value ^= u32::from(values.value(part)?);
+        }
+        Ok::<u32, Stop>(value)
+    })?;
     search.searched = search.started.elapsed();
     for &part in &root.parts {
         search.prove(part)?;
     }
     search.finish(grids, heap ^ value, Outcome::P, Some(value))
+}
+
+/// Whether the normal form `root` is a second-player win: all components
+/// but the hardest valued, the hardest asked whether it has the value
+/// that leaves 0.
+fn second_player_wins(values: &mut Values, root: &Position) -> Result<bool, Stop> {
+    if root.parts.is_empty() {
+        return Ok(root.heap == 0);
+    }
+    let hardest = hardest(&root.parts);
+    let mut rest = root.heap;
+    for (i, &part) in root.parts.iter().enumerate() {
+        if i != hardest {
+            rest ^= u32::from(values.value(part)?);
+        }
+    }
+    Ok(match u8::try_from(rest) {
+        Ok(w) => values.value_in(root.parts[hardest], ValueSet::one(w))? == Some(w),
+        Err(_) => false,
+    })
 }
 
 impl Search {
@@ -174,35 +208,6 @@ impl Search {
             }
             Err(failure) => Err(ProduceError::Refused(failure)),
         }
-    }
-
-    /// Whether the normal form `root` is a second-player win; when it is,
-    /// the records that show it are admitted.
-    fn second_player_wins(&mut self, root: &Position) -> Result<bool, ProduceError> {
-        if root.parts.is_empty() {
-            return Ok(root.heap == 0);
-        }
-        let hardest = hardest(&root.parts);
-        let mut rest = root.heap;
-        for (i, &part) in root.parts.iter().enumerate() {
-            if i != hardest {
-                rest ^= u32::from(self.values.value(part)?);
-            }
-        }
-        let hit = match u8::try_from(rest) {
-            Ok(w) => {
-                self.values
-                    .value_in(root.parts[hardest], ValueSet::one(w))?
-                    == Some(w)
-            }
-            Err(_) => false,
-        };
-        if hit {
-            for &part in &root.parts {
-                self.prove(part)?;
-            }
-        }
-        Ok(hit)
     }
 
     /// Makes the ledger know a component's value: a P record of the

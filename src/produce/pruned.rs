@@ -20,11 +20,21 @@
 //! only the hardest is asked the restricted question, its candidates XORed
 //! with the others' values. Exact values only are stored; "not in R" is
 //! never remembered.
+//!
+//! Helper threads share the table of exact values. A helper takes the
+//! root's options in another order but every deeper position's in the
+//! same order as the main search, so what it finds below one root option
+//! is what the main search will ask there (rotating every level's order,
+//! as the kernel's exhaustive search does, made helpers value positions
+//! the pruned main search never asks about: no gain).
 
 use crate::kernel::budget::{Budget, Exhausted};
 use crate::kernel::hash::FastMap;
 use crate::kernel::impartial::answers::mirrored_second_player_win;
 use crate::kernel::impartial::grid::{Grid, GridRules, ShapeMaps};
+use crate::kernel::impartial::memo::MemoHandle;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The most options a component may have here (values are kept in `u8`).
 pub const MAX_OPTIONS: usize = 255;
@@ -174,7 +184,8 @@ struct Expansion {
 /// The search: exact values found so far.
 pub struct Values {
     rules: GridRules,
-    table: FastMap<Grid, u8>,
+    /// Exact values, shared with the helper threads.
+    table: MemoHandle,
     /// Per component expanded: values of its options the search found,
     /// with an option of each (what a proof answers *m with). For a
     /// component in `table` of value v, every m < v is there.
@@ -182,6 +193,11 @@ pub struct Values {
     shapes: ShapeMaps,
     pool: Vec<Expansion>,
     budget: Budget,
+    /// This search's lane among `lanes` threads: it tries the options of a
+    /// position starting `lane / lanes` of the way through its order.
+    lane: usize,
+    lanes: usize,
+    roots: Vec<Grid>,
 }
 
 impl Values {
@@ -189,12 +205,73 @@ impl Values {
     pub fn new(rules: GridRules, budget: Budget) -> Values {
         Values {
             rules,
-            table: FastMap::default(),
+            table: MemoHandle::new(),
             witnesses: FastMap::default(),
             shapes: ShapeMaps::default(),
             pool: Vec::new(),
             budget,
+            lane: 0,
+            lanes: 1,
+            roots: Vec::new(),
         }
+    }
+
+    /// Runs `work` on this search while `helpers` threads value `roots`
+    /// with the options of every position taken in other orders, sharing
+    /// the exact values they find (the main search then finds them known).
+    /// The helpers stop when `work` is done; the options they met are kept.
+    pub fn with_helpers<R>(
+        &mut self,
+        helpers: usize,
+        roots: &[Grid],
+        work: impl FnOnce(&mut Values) -> R,
+    ) -> R {
+        if helpers == 0 {
+            return work(self);
+        }
+        let lanes = helpers + 1;
+        let cancel = Arc::new(AtomicBool::new(false));
+        let mut others: Vec<Values> = (1..lanes)
+            .map(|lane| Values {
+                rules: self.rules,
+                table: self.table.share(),
+                witnesses: FastMap::default(),
+                shapes: ShapeMaps::default(),
+                pool: Vec::new(),
+                budget: self.budget.helper(Arc::clone(&cancel)),
+                lane,
+                lanes,
+                roots: roots.to_vec(),
+            })
+            .collect();
+        let result = std::thread::scope(|scope| {
+            for helper in &mut others {
+                // A helper that cannot be started only costs speed.
+                let _ = std::thread::Builder::new()
+                    .stack_size(64 << 20)
+                    .spawn_scoped(scope, move || {
+                        for &root in roots {
+                            if helper.value(root).is_err() {
+                                return;
+                            }
+                        }
+                    });
+            }
+            let result = work(self);
+            cancel.store(true, Ordering::Relaxed);
+            result
+        });
+        for helper in others {
+            for (grid, found) in helper.witnesses {
+                let mine = self.witnesses.entry(grid).or_default();
+                for (v, i) in found {
+                    if !mine.iter().any(|&(w, _)| w == v) {
+                        mine.push((v, i));
+                    }
+                }
+            }
+        }
+        result
     }
 
     /// Exact values found so far.
@@ -204,15 +281,16 @@ impl Values {
 
     /// Whether no value has been found yet.
     pub fn is_empty(&self) -> bool {
-        self.table.is_empty()
+        self.table.len() == 0
     }
 
     /// The value of a canonical component, if known without search.
-    pub fn known(&self, grid: &Grid) -> Option<u8> {
+    pub fn known(&mut self, grid: &Grid) -> Option<u8> {
         if self.rules == GridRules::Cram && mirrored_second_player_win(*grid) {
             return Some(0);
         }
-        self.table.get(grid).copied()
+        // Values are below 256: they are stored from `u8`.
+        self.table.get(self.rules, grid).map(|v| v as u8)
     }
 
     /// The number of an option of value `m` of `grid`, if the search met one.
@@ -312,7 +390,7 @@ impl Values {
         }
         // The loop always ends at a candidate: count + 1 candidates, count options.
         let value = result.unwrap_or(0);
-        self.table.insert(grid, value);
+        self.table.insert(self.rules, &grid, u32::from(value));
         self.remember(grid, &x);
         self.pool.push(x);
         Ok(value)
@@ -357,7 +435,7 @@ impl Values {
         if i == x.pending.len() && (exact || candidates.meets(&ceiling)) {
             // One candidate is left, and it is the value (see the module doc).
             let value = candidates.least().unwrap_or(0);
-            self.table.insert(grid, value);
+            self.table.insert(self.rules, &grid, u32::from(value));
             answer = Some(value);
         }
         self.remember(grid, &x);
@@ -447,6 +525,10 @@ impl Values {
         x.known.dedup_by_key(|&mut (v, _)| v);
         x.count = x.known.len() + kept.len();
         x.pending = kept.into_iter().map(|(_, p)| p).collect();
+        if self.lane > 0 && self.roots.contains(&grid) {
+            let first = self.lane * x.pending.len() / self.lanes;
+            x.pending.rotate_left(first);
+        }
         Ok(x)
     }
 
