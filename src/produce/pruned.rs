@@ -549,13 +549,7 @@ impl Values {
                 return Err(Stop::TooManyOptions(MAX_OPTIONS + 1));
             }
             let start = x.parts.len();
-            let small = if rules == GridRules::Cram {
-                grid.cram_components_after(placed, &images, &mut x.parts)
-            } else {
-                grid.with(grid.free & !placed)
-                    .components_into(rules, &mut x.parts);
-                0
-            };
+            let small = grid.parts_after(rules, placed, &images, &mut x.parts);
             x.pending.push(Pending {
                 start,
                 len: x.parts.len() - start,

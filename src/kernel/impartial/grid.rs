@@ -284,6 +284,24 @@ impl Grid {
         small
     }
 
+    /// The components left after filling `placed` in this position (one
+    /// component, as every canonical one is), appended to `out`; Cram's
+    /// fast path ([`Grid::cram_components_after`]) may fold small parts
+    /// into the returned XOR of their values.
+    pub fn parts_after(
+        &self,
+        rules: GridRules,
+        placed: u64,
+        images: &Images,
+        out: &mut Vec<Grid>,
+    ) -> u32 {
+        if rules == GridRules::Cram {
+            return self.cram_components_after(placed, images, out);
+        }
+        self.with(self.free & !placed).components_into(rules, out);
+        0
+    }
+
     /// The closure of `seed` under "same row, horizontally playable" and "same
     /// column, vertically playable".
     fn same_line_closure(&self, fr: &Frame, seed: u64, horizontal: u64, vertical: u64) -> u64 {

@@ -281,13 +281,7 @@ impl Solver {
         let budget = &mut self.budget;
         grid.for_each_move(rules, &mut |placed| {
             let start = x.parts.len();
-            let small = if rules == GridRules::Cram {
-                grid.cram_components_after(placed, &images, &mut x.parts)
-            } else {
-                grid.with(grid.free & !placed)
-                    .components_into(rules, &mut x.parts);
-                0
-            };
+            let small = grid.parts_after(rules, placed, &images, &mut x.parts);
             x.options.push((start, x.parts.len(), small));
             budget.tick()
         })?;
