@@ -167,6 +167,40 @@ struct Pending {
     off_centre: u32,
 }
 
+/// Up to four (value, option number) pairs in one word, 16 bits each:
+/// (value << 8 | number) + 1, 0 for an empty slot (option numbers are
+/// below [`MAX_OPTIONS`], so the sum never overflows 16 bits). Smaller
+/// values are the ones proofs ask for most; a value that finds no slot is
+/// searched for again if a proof needs it.
+#[derive(Clone, Copy, Debug, Default)]
+struct Witnesses(u64);
+
+impl Witnesses {
+    fn pairs(self) -> impl Iterator<Item = (u8, u16)> {
+        (0..4)
+            .map(move |slot| (self.0 >> (16 * slot)) as u16)
+            .filter(|&bits| bits != 0)
+            .map(|bits| ((bits - 1) >> 8, (bits - 1) & 0xff))
+            .map(|(v, i)| (v as u8, i))
+    }
+
+    fn find(self, m: u8) -> Option<usize> {
+        self.pairs()
+            .find(|&(v, _)| v == m)
+            .map(|(_, i)| usize::from(i))
+    }
+
+    fn add(&mut self, v: u8, i: u16) {
+        if self.find(v).is_some() {
+            return;
+        }
+        if let Some(slot) = (0..4).find(|slot| (self.0 >> (16 * slot)) as u16 == 0) {
+            let bits = (u16::from(v) << 8 | (i & 0xff)) + 1;
+            self.0 |= u64::from(bits) << (16 * slot);
+        }
+    }
+}
+
 /// The options of one component, split and canonicalised.
 #[derive(Default)]
 struct Expansion {
@@ -186,10 +220,11 @@ pub struct Values {
     rules: GridRules,
     /// Exact values, shared with the helper threads.
     table: MemoHandle,
-    /// Per component expanded: values of its options the search found,
-    /// with an option of each (what a proof answers *m with). For a
-    /// component in `table` of value v, every m < v is there.
-    witnesses: FastMap<Grid, Vec<(u8, u16)>>,
+    /// Per component expanded: up to four values of its options the
+    /// search found, with an option of each (what a proof answers *m
+    /// with), packed as [`Witnesses`]. Packed, not a vector per component:
+    /// millions of small allocations made freeing them take seconds.
+    witnesses: FastMap<Grid, Witnesses>,
     shapes: ShapeMaps,
     pool: Vec<Expansion>,
     budget: Budget,
@@ -264,10 +299,8 @@ impl Values {
         for helper in others {
             for (grid, found) in helper.witnesses {
                 let mine = self.witnesses.entry(grid).or_default();
-                for (v, i) in found {
-                    if !mine.iter().any(|&(w, _)| w == v) {
-                        mine.push((v, i));
-                    }
+                for (v, i) in found.pairs() {
+                    mine.add(v, i);
                 }
             }
         }
@@ -295,11 +328,7 @@ impl Values {
 
     /// The number of an option of value `m` of `grid`, if the search met one.
     pub fn witness(&self, grid: &Grid, m: u8) -> Option<usize> {
-        let found = self.witnesses.get(grid)?;
-        found
-            .iter()
-            .find(|&&(v, _)| v == m)
-            .map(|&(_, i)| usize::from(i))
+        self.witnesses.get(grid)?.find(m)
     }
 
     /// Keeps the option values the expansion `x` of `grid` found. When the
@@ -312,9 +341,7 @@ impl Values {
         }
         let found = self.witnesses.entry(grid).or_default();
         for &(v, i) in x.known.iter().chain(&x.found) {
-            if !found.iter().any(|&(w, _)| w == v) {
-                found.push((v, i));
-            }
+            found.add(v, i);
         }
     }
 
@@ -597,4 +624,36 @@ fn remove_one(candidates: &mut ValueSet, v: u8) {
 /// components' cells (igsolve's Cram order: small pieces first).
 fn effort(parts: &[Grid]) -> u32 {
     parts.iter().map(|g| g.free.count_ones().pow(2)).sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn witnesses_keep_four_pairs_at_the_extremes() {
+        let mut w = Witnesses::default();
+        w.add(0, 0);
+        w.add(255, 254);
+        w.add(0, 7); // a second option of value 0 is not kept
+        w.add(3, 1);
+        w.add(9, 2);
+        w.add(10, 3); // no slot left
+        assert_eq!(w.find(0), Some(0));
+        assert_eq!(w.find(255), Some(254));
+        assert_eq!(w.find(3), Some(1));
+        assert_eq!(w.find(9), Some(2));
+        assert_eq!(w.find(10), None);
+        assert_eq!(w.pairs().count(), 4);
+    }
+
+    #[test]
+    fn value_sets_keep_the_extremes() {
+        let all = ValueSet::below(256);
+        assert_eq!(all.largest(), Some(255));
+        assert_eq!(all.without_largest().largest(), Some(254));
+        assert_eq!(ValueSet::one(130).xored(3), ValueSet::one(129));
+        assert_eq!(ValueSet::one(127).up_to_largest(), ValueSet::below(128));
+        assert!(!ValueSet::one(5).meets(&ValueSet::below(5)));
+    }
 }
