@@ -637,9 +637,10 @@ fn produce_error(e: gamecert::produce::answers::ProduceError) -> (String, i32) {
     use gamecert::produce::answers::ProduceError;
     match e {
         ProduceError::Exhausted(e) => (format!("undecided: {e:?}"), 3),
-        ProduceError::TooManyOptions(n) => (
+        ProduceError::TooManyOptions => (
             format!(
-                "undecided: a component has {n} or more options; the producer holds values below 256"
+                "undecided: a component has {} or more options; the producer holds values below 256",
+                gamecert::produce::pruned::MAX_OPTIONS + 1
             ),
             3,
         ),

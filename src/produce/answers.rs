@@ -26,7 +26,7 @@
 //! so one backward pass finds them, and dropping the others changes no
 //! normal form: a value a kept record used is kept).
 
-use super::pruned::{Stop, ValueSet, Values};
+use super::pruned::{Stop, Values, hardest};
 use crate::kernel::budget::{Budget, Exhausted};
 use crate::kernel::hash::{FastMap, FastSet};
 use crate::kernel::impartial::Outcome;
@@ -56,8 +56,9 @@ pub struct Produced {
 pub enum ProduceError {
     /// The budget ran out.
     Exhausted(Exhausted),
-    /// A component has more options than the search holds values for.
-    TooManyOptions(usize),
+    /// A component has more options than the search holds values for
+    /// ([`super::pruned::MAX_OPTIONS`]).
+    TooManyOptions,
     /// The kernel refused a record the search made: a producer bug.
     Refused(Failure),
 }
@@ -72,7 +73,7 @@ impl From<Stop> for ProduceError {
     fn from(e: Stop) -> Self {
         match e {
             Stop::Exhausted(e) => ProduceError::Exhausted(e),
-            Stop::TooManyOptions(n) => ProduceError::TooManyOptions(n),
+            Stop::TooManyOptions => ProduceError::TooManyOptions,
         }
     }
 }
@@ -108,9 +109,9 @@ pub fn outcome(
     let mut search = Search::new(rules, budget);
     let root = search.normal_form(grids, heap)?;
     let roots = root.parts.clone();
-    let second = search
-        .values
-        .with_helpers(helpers, &roots, |values| second_player_wins(values, &root))?;
+    let second = search.values.with_helpers(helpers, &roots, |values| {
+        values.sum_has_value(&root.parts, root.heap, 0)
+    })?;
     search.searched = search.started.elapsed();
     if second {
         for &part in &root.parts {
@@ -148,26 +149,6 @@ pub fn grundy(
         search.prove(part)?;
     }
     search.finish(grids, heap ^ value, Outcome::P, Some(value))
-}
-
-/// Whether the normal form `root` is a second-player win: all components
-/// but the hardest valued, the hardest asked whether it has the value
-/// that leaves 0.
-fn second_player_wins(values: &mut Values, root: &Position) -> Result<bool, Stop> {
-    if root.parts.is_empty() {
-        return Ok(root.heap == 0);
-    }
-    let hardest = hardest(&root.parts);
-    let mut rest = root.heap;
-    for (i, &part) in root.parts.iter().enumerate() {
-        if i != hardest {
-            rest ^= u32::from(values.value(part)?);
-        }
-    }
-    Ok(match u8::try_from(rest) {
-        Ok(w) => values.value_in(root.parts[hardest], ValueSet::one(w))? == Some(w),
-        Err(_) => false,
-    })
 }
 
 impl Search {
@@ -229,9 +210,15 @@ impl Search {
                 .ok_or(ProduceError::Refused(Failure::Unestablished))?;
         }
         for option in &options {
-            self.first_player_wins_after(option, u32::from(value))?;
+            let child = self.normal_form(option, u32::from(value))?;
+            self.first_player_wins(&child)?;
         }
-        let position = self.normal_form(&[part], u32::from(value))?;
+        // Only smaller components were proved meanwhile: `part` is still
+        // the whole normal form.
+        let position = Position {
+            heap: u32::from(value),
+            ..position
+        };
         let children = self.ledger.options(&position, &mut self.scratch)?;
         let mut replies = Vec::with_capacity(children.len());
         for child in &children {
@@ -304,40 +291,16 @@ impl Search {
                 .count()
         });
         for i in order {
-            let option = &options[i];
-            if option.is_empty() {
-                if target == 0 {
-                    return Ok(Some(i));
-                }
-                continue;
-            }
-            let hardest = hardest(option);
-            let mut rest = 0;
-            for (k, &other) in option.iter().enumerate() {
-                if k != hardest {
-                    rest ^= self.values.value(other)?;
-                }
-            }
-            let wanted = target ^ rest;
-            let hit = self
-                .values
-                .value_in(option[hardest], ValueSet::one(wanted))?;
-            if hit == Some(wanted) {
+            if self.values.sum_has_value(&options[i], 0, target)? {
                 return Ok(Some(i));
             }
         }
         Ok(None)
     }
 
-    /// Makes the sum of `parts` (canonical components of a first-player
-    /// win) and `heap` known to be a first-player win, or to have an option
-    /// known to be a second-player win.
-    fn first_player_wins_after(&mut self, parts: &[Grid], heap: u32) -> Result<(), ProduceError> {
-        let position = self.normal_form(parts, heap)?;
-        self.first_player_wins(&position)
-    }
-
-    /// As [`Search::first_player_wins_after`], for a normal form.
+    /// Makes the normal form `position` (a first-player win) known to be
+    /// a first-player win, or to have an option known to be a
+    /// second-player win.
     fn first_player_wins(&mut self, position: &Position) -> Result<(), ProduceError> {
         let mut position = position.clone();
         while position.parts.len() > 1 {
@@ -418,13 +381,6 @@ impl Search {
             searched: self.searched,
         })
     }
-}
-
-/// The index of the component with the most cells.
-fn hardest(parts: &[Grid]) -> usize {
-    (0..parts.len())
-        .max_by_key(|&i| parts[i].free.count_ones())
-        .unwrap_or(0)
 }
 
 /// Which records (record n at index n - 1) the `roots` rest on, given

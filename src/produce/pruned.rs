@@ -45,7 +45,7 @@ pub enum Stop {
     /// The budget ran out.
     Exhausted(Exhausted),
     /// A component has more options than [`MAX_OPTIONS`].
-    TooManyOptions(usize),
+    TooManyOptions,
 }
 
 impl From<Exhausted> for Stop {
@@ -160,8 +160,8 @@ struct Pending {
     start: usize,
     len: usize,
     value: u8,
-    /// The move's number in the kernel's move order.
-    index: u16,
+    /// The move's number in the kernel's move order (below [`MAX_OPTIONS`]).
+    index: u8,
     /// How far the move is from the centre (moves near it split the
     /// board, and are tried first among equally hard ones).
     off_centre: u32,
@@ -169,19 +169,18 @@ struct Pending {
 
 /// Up to four (value, option number) pairs in one word, 16 bits each:
 /// (value << 8 | number) + 1, 0 for an empty slot (option numbers are
-/// below [`MAX_OPTIONS`], so the sum never overflows 16 bits). Smaller
+/// below [`MAX_OPTIONS`] = 255, so the sum never overflows 16 bits). Smaller
 /// values are the ones proofs ask for most; a value that finds no slot is
 /// searched for again if a proof needs it.
 #[derive(Clone, Copy, Debug, Default)]
 struct Witnesses(u64);
 
 impl Witnesses {
-    fn pairs(self) -> impl Iterator<Item = (u8, u16)> {
+    fn pairs(self) -> impl Iterator<Item = (u8, u8)> {
         (0..4)
             .map(move |slot| (self.0 >> (16 * slot)) as u16)
             .filter(|&bits| bits != 0)
-            .map(|bits| ((bits - 1) >> 8, (bits - 1) & 0xff))
-            .map(|(v, i)| (v as u8, i))
+            .map(|bits| (((bits - 1) >> 8) as u8, (bits - 1) as u8))
     }
 
     fn find(self, m: u8) -> Option<usize> {
@@ -190,12 +189,12 @@ impl Witnesses {
             .map(|(_, i)| usize::from(i))
     }
 
-    fn add(&mut self, v: u8, i: u16) {
+    fn add(&mut self, v: u8, i: u8) {
         if self.find(v).is_some() {
             return;
         }
         if let Some(slot) = (0..4).find(|slot| (self.0 >> (16 * slot)) as u16 == 0) {
-            let bits = (u16::from(v) << 8 | (i & 0xff)) + 1;
+            let bits = (u16::from(v) << 8 | u16::from(i)) + 1;
             self.0 |= u64::from(bits) << (16 * slot);
         }
     }
@@ -208,9 +207,9 @@ struct Expansion {
     pending: Vec<Pending>,
     /// Values of the options whose every component was known, with the
     /// options' numbers.
-    known: Vec<(u8, u16)>,
+    known: Vec<(u8, u8)>,
     /// Values of pending options found during the search, likewise.
-    found: Vec<(u8, u16)>,
+    found: Vec<(u8, u8)>,
     /// Number of options.
     count: usize,
 }
@@ -251,9 +250,10 @@ impl Values {
         }
     }
 
-    /// Runs `work` on this search while `helpers` threads value `roots`
-    /// with the options of every position taken in other orders, sharing
-    /// the exact values they find (the main search then finds them known).
+    /// Runs `work` on this search while `helpers` threads value `roots`,
+    /// each taking the roots' options from another point of the order
+    /// (deeper positions in the same order), sharing the exact values they
+    /// find (the main search then finds them known).
     /// The helpers stop when `work` is done; the options they met are kept.
     pub fn with_helpers<R>(
         &mut self,
@@ -357,7 +357,7 @@ impl Values {
         budget.expand(self.table.len())?;
         grid.for_each_move(rules, &mut |placed| {
             if out.len() >= MAX_OPTIONS {
-                return Err(Stop::TooManyOptions(MAX_OPTIONS + 1));
+                return Err(Stop::TooManyOptions);
             }
             out.push(grid.with(grid.free & !placed).components(rules));
             budget.tick().map_err(Stop::Exhausted)
@@ -379,6 +379,26 @@ impl Values {
             self.budget.tick()
         })?;
         Ok(parts)
+    }
+
+    /// Whether the sum of canonical components `parts` and a heap of
+    /// `heap` has value `target`: all components but the hardest valued,
+    /// the hardest asked whether it has the value that makes up `target`.
+    pub fn sum_has_value(&mut self, parts: &[Grid], heap: u32, target: u8) -> Result<bool, Stop> {
+        if parts.is_empty() {
+            return Ok(heap == u32::from(target));
+        }
+        let hardest = hardest(parts);
+        let mut rest = heap ^ u32::from(target);
+        for (i, &part) in parts.iter().enumerate() {
+            if i != hardest {
+                rest ^= u32::from(self.value(part)?);
+            }
+        }
+        Ok(match u8::try_from(rest) {
+            Ok(w) => self.value_in(parts[hardest], ValueSet::one(w))? == Some(w),
+            Err(_) => false,
+        })
     }
 
     /// The exact value of a canonical component.
@@ -573,7 +593,7 @@ impl Values {
         let budget = &mut self.budget;
         let listed = grid.for_each_move(rules, &mut |placed| {
             if x.count >= MAX_OPTIONS {
-                return Err(Stop::TooManyOptions(MAX_OPTIONS + 1));
+                return Err(Stop::TooManyOptions);
             }
             let start = x.parts.len();
             let small = grid.parts_after(rules, placed, &images, &mut x.parts);
@@ -581,7 +601,8 @@ impl Values {
                 start,
                 len: x.parts.len() - start,
                 value: small as u8,
-                index: x.count as u16,
+                // Below MAX_OPTIONS (checked above), so it fits.
+                index: x.count as u8,
                 off_centre: off_centre(&grid, placed),
             });
             x.count += 1;
@@ -609,6 +630,13 @@ fn off_centre(grid: &Grid, placed: u64) -> u32 {
         distance += (2 * (i / w) - (h - 1)).abs() + (2 * (i % w) - (w - 1)).abs();
     }
     distance as u32
+}
+
+/// The index of the component with the most cells.
+pub fn hardest(parts: &[Grid]) -> usize {
+    (0..parts.len())
+        .max_by_key(|&i| parts[i].free.count_ones())
+        .unwrap_or(0)
 }
 
 /// Removes `v` from the candidates when it is one, else the largest.
