@@ -10,7 +10,7 @@ use gamecert::kernel::budget::Budget;
 
 fn counts(lattice: Lattice, kind: Kind, up_to: usize) -> Vec<u64> {
     (1..=up_to)
-        .map(|n| count(lattice, n, kind, 2, &mut Budget::unlimited()).expect("budget"))
+        .map(|n| count(&lattice, n, kind, 2, &mut Budget::unlimited()).expect("budget"))
         .collect()
 }
 
@@ -139,10 +139,10 @@ fn enumeration_matches_a_naive_enumerator() {
         let levels = naive_fixed(lattice, size);
         for (n, level) in levels.iter().enumerate().skip(1) {
             let fixed = level.len() as u64;
-            let free: HashSet<Vec<Cell>> = level.iter().map(|a| canonical(lattice, a)).collect();
+            let free: HashSet<Vec<Cell>> = level.iter().map(|a| canonical(&lattice, a)).collect();
             let simple = free.iter().filter(|a| !has_hole(lattice, a)).count() as u64;
             let kernel =
-                |kind| count(lattice, n, kind, 1, &mut Budget::unlimited()).expect("budget");
+                |kind| count(&lattice, n, kind, 1, &mut Budget::unlimited()).expect("budget");
             assert_eq!(kernel(Kind::Fixed), fixed, "{lattice:?} fixed {n}");
             assert_eq!(
                 kernel(Kind::Free),
@@ -623,7 +623,7 @@ fn region_counts_match_the_fitting_lattice_animals() {
         let board = Board::Region(Arc::new(region.clone()));
         for (n, level) in levels.iter().enumerate().skip(1) {
             let inside: Vec<&Vec<Cell>> = level.iter().filter(|a| fits(a)).collect();
-            let free: HashSet<Vec<Cell>> = inside.iter().map(|a| canonical(lattice, a)).collect();
+            let free: HashSet<Vec<Cell>> = inside.iter().map(|a| canonical(&lattice, a)).collect();
             let simple = free.iter().filter(|a| !has_hole(lattice, a)).count();
             for (kind, expected) in [
                 (Kind::Fixed, inside.len()),

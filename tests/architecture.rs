@@ -16,8 +16,14 @@ use std::path::Path;
 /// leaders only (the truncated icosidodecahedron's 3,993: 160 s to 8 s);
 /// raised to 8,700 for the answer-file rules I7 (impartial: a reader of the
 /// binary format, the normal form and the record checks, about 550 lines)
-/// and P5 (Domineering outcomes on the same reader, about 250 lines).
-const KERNEL_BUDGET: usize = 8700;
+/// and P5 (Domineering outcomes on the same reader, about 250 lines);
+/// raised to 9,400 for periodic tilings as boards (rule A4: the tiling
+/// check, the derived neighbours and symmetries, the hole test by Euler
+/// characteristic, about 600 lines with the enumeration made generic over
+/// lattices and tilings), and to 9,600 for the classification of infinite
+/// boards by elementary winners and losers (rule B7, about 170 lines) and
+/// games on tilings (congruences and periods on unit cells, about 50).
+const KERNEL_BUDGET: usize = 9600;
 
 fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
     for entry in std::fs::read_dir(dir).expect("readable dir") {

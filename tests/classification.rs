@@ -294,3 +294,54 @@ fn bounds_from_the_elementary_losers_are_exact_per_size() {
     }
     assert!(expected.len() > 50);
 }
+
+/// Rule B7 must fail an "always accept" checker: the square lattice's
+/// classification with any one of its cited losers dropped is not
+/// verified (some polyomino is left undecided, or the counts change).
+#[test]
+fn dropping_any_cited_loser_breaks_the_square_classification() {
+    let dir = common::scratch("classification", "plane");
+    let copy = |from: &str| {
+        let to = dir.join(from);
+        std::fs::create_dir_all(to.parent().expect("parent")).expect("dirs");
+        std::fs::write(&to, common::shipped(&format!("certificates/{from}"))).expect("write");
+    };
+    for f in [
+        "external/cards.cert",
+        "external/snaky-15x15-cards.txt",
+        "external/domino-cards.txt",
+        "norris-sieben-2014/square.cert",
+        "norris-sieben-2014/triangle.cert",
+        "bode-2000/square-losers.cert",
+    ] {
+        copy(f);
+    }
+    let text = common::shipped("certificates/bode-2000/plane-classification.cert");
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("claim square-classification"))
+        .expect("the claim");
+    let (head, cites) = line.split_once(" from ").expect("citations");
+    let cites: Vec<&str> = cites.split(", ").collect();
+    let losers: Vec<&str> = cites
+        .iter()
+        .copied()
+        .filter(|c| *c != "snaky" && *c != "y5-11")
+        .collect();
+    assert_eq!(losers.len(), 12);
+    for dropped in losers {
+        let kept: Vec<&str> = cites.iter().copied().filter(|c| *c != dropped).collect();
+        let mutated = text.replace(line, &format!("{head} from {}", kept.join(", ")));
+        std::fs::write(dir.join("bode-2000/plane-classification.cert"), &mutated).expect("write");
+        let out = common::gamecert_in(&dir, &["check", "."]);
+        let report = String::from_utf8_lossy(&out.stdout);
+        let verdict = report
+            .lines()
+            .find(|l| l.contains("square-classification:"))
+            .unwrap_or_default();
+        assert!(
+            verdict.starts_with("REJECTED") || verdict.starts_with("REFUTED"),
+            "without {dropped}: {verdict}"
+        );
+    }
+}

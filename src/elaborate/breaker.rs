@@ -280,6 +280,7 @@ pub fn classify_claim(
         board,
         winners,
         losers,
+        elementary,
     } = &claim.statement.node
     else {
         unreachable!("called for classifications only")
@@ -292,6 +293,7 @@ pub fn classify_claim(
         board,
         winners: winners.node,
         losers: losers.node,
+        elementary: *elementary,
     };
     Ok(Explicit::Classify(classify, ids(cites)))
 }

@@ -13,6 +13,7 @@ pub mod games;
 pub mod load;
 pub mod maker;
 pub mod partizan;
+pub mod tilings;
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -21,6 +22,7 @@ use crate::kernel::animals;
 use crate::kernel::animals::enumerate::Kind;
 use crate::kernel::animals::lattice::Lattice;
 use crate::kernel::animals::solid::{FaceGraph, Solid};
+use crate::kernel::animals::tiling::Tiling;
 use crate::kernel::animals::{Board, Region};
 use crate::kernel::budget::{Budget, Exhausted, Limits};
 use crate::kernel::impartial::check::{Evidence, Statement};
@@ -202,6 +204,9 @@ pub enum ElabErrorKind {
     /// A `graph { ... }` board that is not a connected graph on 0..n-1 with
     /// a small automorphism group; the reason says which.
     BadGraph(String),
+    /// A `tiling { ... }` board that is malformed or does not tile the
+    /// plane; the reason says which.
+    BadTiling(String),
 }
 
 /// A declared and validated animal.
@@ -582,6 +587,7 @@ fn boards(file: &ast::File, limits: &Limits) -> HashMap<String, Result<Board, El
             }),
             Some(ast::BoardBody::Picture(rows)) => picture_board(decl, rows),
             Some(ast::BoardBody::Graph(edges)) => graph_board(decl, edges, limits),
+            Some(ast::BoardBody::Tiling(lines)) => tilings::declared(decl, lines),
         };
         // A built-in name keeps its meaning: `board square = square` says
         // nothing new, any other board under a built-in name is refused.
@@ -768,7 +774,7 @@ fn graph_board(
 /// Whether `name` is a built-in board name of SPEC 4 (a lattice, a solid,
 /// or a board kind that takes arguments), which declarations may not reuse.
 pub fn is_reserved_board_name(name: &str) -> bool {
-    matches!(name, "prism" | "antiprism" | "graph") || board_kind(name, "").is_some()
+    matches!(name, "prism" | "antiprism" | "graph" | "tiling") || board_kind(name, "").is_some()
 }
 
 /// The board names a claim may use without declaring them: the lattices,
@@ -808,7 +814,7 @@ pub fn builtin_board(name: &str) -> Option<Board> {
 fn board_kind_not_supported(kind: &str) -> ElabErrorKind {
     let kinds = BUILTIN_BOARDS
         .into_iter()
-        .chain(["prism", "antiprism", "graph"]);
+        .chain(["prism", "antiprism", "graph", "tiling"]);
     ElabErrorKind::BoardKindNotSupported {
         kind: kind.to_string(),
         suggestion: suggest::closest(kind, kinds),
@@ -843,6 +849,10 @@ fn board_kind(kind: &str, args: &str) -> Option<Board> {
                 _ => Lattice::Hexagon,
             };
             Board::Region(Arc::new(Region::rectangle(lattice, rows, cols)))
+        }
+        ("tiling", false) => {
+            let tiling = Tiling::new(tilings::builtin(args)?).ok()?;
+            Board::Tiling(Arc::new(tiling))
         }
         ("prism", false) => Board::Solid(Solid::Prism(sides()?)),
         ("antiprism", false) => Board::Solid(Solid::Antiprism(sides()?)),

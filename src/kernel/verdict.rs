@@ -355,10 +355,11 @@ pub enum ThresholdFailure {
 pub enum ClassifyFailure {
     /// A cited claim (counting from 1) is not about this board's (1,1) game.
     CitedOtherGame { citation: usize },
-    /// No cited winner contains this animal and it contains no cited loser.
-    Unaccounted { animal: Vec<Cell> },
+    /// No cited winner contains this animal and it contains no cited loser
+    /// (cells of `dimension` coordinates: 1 on finite boards).
+    Unaccounted { animal: Vec<Cell>, dimension: usize },
     /// The cited claims make this animal both a winner and a loser.
-    Contradiction { animal: Vec<Cell> },
+    Contradiction { animal: Vec<Cell>, dimension: usize },
     /// The automorphisms listed do not form a group, so orbits cannot be
     /// counted (a defect of the kernel's listing, never of the input).
     NoGroup,
@@ -496,7 +497,12 @@ pub enum Refutation {
     InfinityTooEarly { n: usize, size: usize },
     /// Every animal of the board is accounted for by verified claims, and
     /// these are the counts.
-    ClassificationCounts { winners: u64, losers: u64 },
+    ClassificationCounts {
+        winners: u64,
+        losers: u64,
+        /// The counts are of the elementary winners and losers (rule B7).
+        elementary: bool,
+    },
 }
 
 /// How a cited claim ended, when it is not VERIFIED.

@@ -49,9 +49,21 @@ pub fn prove(
     budget: &mut Budget,
 ) -> Result<Option<Tree>, Exhausted> {
     match &claim.board {
-        Board::Lattice(lattice) => {
-            for (period, reps) in periods(*lattice) {
-                let found = periodic(*lattice, &claim.goal, claim.b, &period, &reps, budget)?;
+        Board::Lattice(_) | Board::Tiling(_) => {
+            let lattice = match &claim.board {
+                Board::Lattice(l) => Some(*l),
+                _ => None,
+            };
+            for (period, reps) in periods(lattice) {
+                let found = periodic(
+                    &claim.board,
+                    lattice,
+                    &claim.goal,
+                    claim.b,
+                    &period,
+                    &reps,
+                    budget,
+                )?;
                 if let Some(pairs) = found {
                     return Ok(Some(Tree::Paving((pairs, period.to_vec()))));
                 }
@@ -83,12 +95,13 @@ fn finite_cells(board: &Board) -> Option<Vec<Cell>> {
     }
 }
 
-/// Candidate periods of a plane lattice by increasing number of classes:
+/// Candidate periods of a plane lattice (or, for `None`, a tiling, whose
+/// translations move unit cells) by increasing number of classes:
 /// upper-triangular bases `(p, q), (0, r)` with `0 <= q < r`, translations
-/// of the lattice; with the representatives of their classes.
-fn periods(lattice: Lattice) -> Vec<([Cell; 2], Vec<Cell>)> {
+/// of the board; with the representatives of their classes.
+fn periods(lattice: Option<Lattice>) -> Vec<([Cell; 2], Vec<Cell>)> {
     let mut out = Vec::new();
-    if lattice == Lattice::Cubic {
+    if lattice == Some(Lattice::Cubic) {
         return out;
     }
     for classes in 1..=MAX_CLASSES {
@@ -101,7 +114,7 @@ fn periods(lattice: Lattice) -> Vec<([Cell; 2], Vec<Cell>)> {
                 let basis = [[p, q, 0], [0, r, 0]];
                 if basis
                     .iter()
-                    .all(|&v| lattice.same_orientation([0, 0, 0], v))
+                    .all(|&v| lattice.is_none_or(|l| l.same_orientation([0, 0, 0], v)))
                 {
                     let reps = (0..p)
                         .flat_map(|x| (0..r).map(move |y| [x, y, 0]))
@@ -114,31 +127,38 @@ fn periods(lattice: Lattice) -> Vec<([Cell; 2], Vec<Cell>)> {
     out
 }
 
-/// The representative of `c` modulo the basis `(p, q), (0, r)`.
+/// The representative of `c` modulo the basis `(p, q), (0, r)` (a
+/// tiling's face number in z is kept).
 fn reduce(basis: &[Cell; 2], c: Cell) -> Cell {
     let k = c[0].div_euclid(basis[0][0]);
     let y = c[1] - k * basis[0][1];
-    [c[0] - k * basis[0][0], y.rem_euclid(basis[1][1]), 0]
+    [c[0] - k * basis[0][0], y.rem_euclid(basis[1][1]), c[2]]
+}
+
+/// The offset from `u` to `w`.
+fn offset(u: Cell, w: Cell) -> Cell {
+    [w[0] - u[0], w[1] - u[1], w[2] - u[2]]
 }
 
 /// A periodic b-paving with this period, found by backtracking over the
 /// placements modulo the period (each must hold a pair).
 fn periodic(
-    lattice: Lattice,
+    board: &Board,
+    lattice: Option<Lattice>,
     goal: &[Cell],
     b: usize,
     basis: &[Cell; 2],
     reps: &[Cell],
     budget: &mut Budget,
 ) -> Result<Option<Vec<(Cell, Cell)>>, Exhausted> {
-    let orientations = shape::placements(&Board::Lattice(lattice), goal, budget)?;
+    let orientations = shape::placements(board, goal, budget)?;
     let mut placements = Vec::new();
     for o in &orientations {
         for &t in reps {
-            if lattice.same_orientation([0, 0, 0], t) {
+            if lattice.is_none_or(|l| l.same_orientation([0, 0, 0], t)) {
                 placements.push(
                     o.iter()
-                        .map(|c| [c[0] + t[0], c[1] + t[1], 0])
+                        .map(|c| [c[0] + t[0], c[1] + t[1], c[2]])
                         .collect::<Vec<_>>(),
                 );
             }
@@ -146,7 +166,7 @@ fn periodic(
     }
     // A pair modulo the period: (class of its first cell, offset), stored
     // both ways round.
-    let key = |u: Cell, w: Cell| (reduce(basis, u), [w[0] - u[0], w[1] - u[1], 0]);
+    let key = |u: Cell, w: Cell| (reduce(basis, u), offset(u, w));
     let mut search = Backtrack {
         placements,
         related: BTreeSet::new(),
@@ -159,8 +179,8 @@ fn periodic(
         search
             .related
             .iter()
-            .map(|&(u, d)| (u, [u[0] + d[0], u[1] + d[1], 0]))
-            .filter(|&(u, w)| (reduce(basis, u), [w[0] - u[0], w[1] - u[1], 0]) < key(w, u))
+            .map(|&(u, d)| (u, [u[0] + d[0], u[1] + d[1], u[2] + d[2]]))
+            .filter(|&(u, w)| (reduce(basis, u), offset(u, w)) < key(w, u))
             .collect()
     }))
 }

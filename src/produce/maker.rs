@@ -21,9 +21,10 @@ use std::collections::HashMap;
 use super::placer::Placer;
 use crate::kernel::animals::lattice::{Cell, Lattice};
 use crate::kernel::animals::solid::Group;
+use crate::kernel::animals::tiling::Tiling;
 use crate::kernel::animals::{Board, shape};
 use crate::kernel::budget::{Budget, Exhausted};
-use crate::kernel::maker::congruence::Congruence;
+use crate::kernel::maker::congruence::{Congruence, Space};
 use crate::kernel::maker::{
     Justification, MakerOption, ProofSequence, Situation, Target, WinnerClaim,
 };
@@ -68,14 +69,35 @@ impl Game {
             return Ok(None);
         }
         let index = |c: &Cell| board_cells.iter().position(|d| d == c);
-        let placements: Vec<u64> = shape::placements(&claim.board, &claim.goal, budget)?
+        let mut shapes = shape::placements(&claim.board, &claim.goal, budget)?;
+        if let Board::Tiling(_) = claim.board {
+            // One placement per orientation up to translation: moved by
+            // whole unit cells onto the window (`board_cells`).
+            let spread = |i: usize| {
+                let lo = board_cells.iter().map(|c| c[i]).min().unwrap_or(0);
+                let hi = board_cells.iter().map(|c| c[i]).max().unwrap_or(0);
+                (lo - hi)..=(hi - lo)
+            };
+            shapes = shapes
+                .iter()
+                .flat_map(|p| {
+                    spread(0).flat_map(move |dx| {
+                        spread(1)
+                            .map(move |dy| p.iter().map(|c| [c[0] + dx, c[1] + dy, c[2]]).collect())
+                    })
+                })
+                .collect();
+        }
+        let mut placements: Vec<u64> = shapes
             .iter()
-            .filter_map(|p| {
+            .filter_map(|p: &Vec<Cell>| {
                 p.iter()
                     .map(|c| index(c).map(|i| 1u64 << i))
                     .sum::<Option<u64>>()
             })
             .collect();
+        placements.sort_unstable();
+        placements.dedup();
         Ok(Some(Game {
             board: claim.board.clone(),
             cells: board_cells.to_vec(),
@@ -360,6 +382,7 @@ impl Writer {
 /// point group with translations, or a finite board's automorphisms.
 enum Symmetry {
     Lattice(Lattice),
+    Tiling(std::sync::Arc<Tiling>),
     Graph(Group),
 }
 
@@ -376,6 +399,9 @@ const PROBES: [Cell; 6] = [
 
 impl Symmetry {
     fn of(board: &Board, budget: &mut Budget) -> Result<Symmetry, Exhausted> {
+        if let Board::Tiling(t) = board {
+            return Ok(Symmetry::Tiling(std::sync::Arc::clone(t)));
+        }
         Ok(match board.lattice() {
             Some(lattice) => Symmetry::Lattice(lattice),
             None => Symmetry::Graph(board.group(budget)?.unwrap_or_default()),
@@ -384,17 +410,47 @@ impl Symmetry {
 
     /// The image of a cell (the cell itself where the map does not act).
     fn apply(&self, map: &Congruence, c: Cell) -> Cell {
-        let lattice = match self {
-            Symmetry::Lattice(l) => Some(*l),
-            Symmetry::Graph(_) => None,
+        let space = match self {
+            Symmetry::Lattice(l) => Space::Lattice(*l),
+            Symmetry::Tiling(t) => Space::Tiling(t),
+            Symmetry::Graph(_) => Space::Graph,
         };
-        map.image(lattice, c).unwrap_or(c)
+        map.image_in(space, c).unwrap_or(c)
+    }
+
+    /// A tiling's congruences (symmetry, then a move by whole unit cells)
+    /// with the probes that pin them down: every face of the unit cell at
+    /// the origin and one cell along each period.
+    fn tiling_candidates(t: &Tiling, origin_image: Cell) -> (Vec<Congruence>, Vec<Cell>) {
+        let probes: Vec<Cell> = (0..t.faces() as i32)
+            .map(|f| [0, 0, f])
+            .chain([[1, 0, 0], [0, 1, 0]])
+            .collect();
+        let maps = (0..t.group_order())
+            .filter_map(|element| {
+                let image = t.transform(element, [0, 0, 0]);
+                (image[2] == origin_image[2]).then_some(Congruence::Lattice {
+                    element,
+                    shift: [origin_image[0] - image[0], origin_image[1] - image[1], 0],
+                })
+            })
+            .collect();
+        (maps, probes)
     }
 
     /// The congruence that acts on cells as `f` (a composition of
     /// congruences of this board).
     fn find(&self, f: impl Fn(Cell) -> Cell) -> Congruence {
         match self {
+            Symmetry::Tiling(t) => {
+                let (maps, probes) = Self::tiling_candidates(t, f([0, 0, 0]));
+                maps.into_iter()
+                    .find(|map| probes.iter().all(|&c| self.apply(map, c) == f(c)))
+                    .unwrap_or(Congruence::Lattice {
+                        element: 0,
+                        shift: [0, 0, 0],
+                    })
+            }
             Symmetry::Lattice(l) => {
                 let probes: Vec<Cell> = PROBES
                     .iter()
@@ -439,6 +495,7 @@ impl Symmetry {
                 }
                 Congruence::Permutation(inverse)
             }
+            (Symmetry::Tiling(_), _) => self.find_inverse(map),
             (Symmetry::Lattice(l), _) => {
                 // The group element whose composition with `map` fixes the
                 // probes, with the translation that fixes the origin.
@@ -463,6 +520,31 @@ impl Symmetry {
         }
     }
 
+    /// The congruence undoing `map` on a tiling: the one that takes
+    /// `map`'s image of every probe back.
+    fn find_inverse(&self, map: &Congruence) -> Congruence {
+        let Symmetry::Tiling(t) = self else {
+            return map.clone();
+        };
+        let (_, probes) = Self::tiling_candidates(t, [0, 0, 0]);
+        let back = self.apply(map, [0, 0, 0]);
+        for element in 0..t.group_order() {
+            let image = t.transform(element, back);
+            let candidate = Congruence::Lattice {
+                element,
+                shift: [-image[0], -image[1], 0],
+            };
+            if image[2] == 0
+                && probes
+                    .iter()
+                    .all(|&c| self.apply(&candidate, self.apply(map, c)) == c)
+            {
+                return candidate;
+            }
+        }
+        map.clone()
+    }
+
     /// The least image of a situation under the congruences (translated so
     /// that its least cell is its orientation's origin, on a lattice), and
     /// the congruence taking that image back onto the situation.
@@ -481,6 +563,16 @@ impl Symmetry {
                             origin[1] - anchor[1],
                             origin[2] - anchor[2],
                         ],
+                    }
+                })
+                .collect(),
+            Symmetry::Tiling(t) => (0..t.group_order())
+                .map(|element| {
+                    let images = core.iter().chain(rest).map(|&c| t.transform(element, c));
+                    let anchor = images.min().unwrap_or([0, 0, 0]);
+                    Congruence::Lattice {
+                        element,
+                        shift: [-anchor[0], -anchor[1], 0],
                     }
                 })
                 .collect(),
@@ -589,10 +681,19 @@ pub fn prove(
             Board::Region(std::sync::Arc::new(region))
         }
         (Board::Lattice(_), None) => return Ok(Search::TooLarge),
+        // A tiling's window is searched on the tiling itself, with its
+        // cells listed below and placements moved onto them.
+        (Board::Tiling(_), None) => return Ok(Search::TooLarge),
         (board, _) => board.clone(),
     };
-    let cells: Vec<Cell> = match &board {
-        Board::Region(region) => region.cells().to_vec(),
+    let cells: Vec<Cell> = match (&board, window) {
+        (Board::Tiling(t), Some((rows, cols))) => (0..i32::from(rows))
+            .flat_map(|y| {
+                (0..i32::from(cols))
+                    .flat_map(move |x| (0..t.faces() as i32).map(move |f| [x, y, f]))
+            })
+            .collect(),
+        (Board::Region(region), _) => region.cells().to_vec(),
         _ => match board.face_graph() {
             Some(g) if g.faces() <= MAX_CELLS => (0..g.faces() as i32).map(|f| [f, 0, 0]).collect(),
             Some(g) => ball(&g, &claim.goal),

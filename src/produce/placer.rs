@@ -14,7 +14,7 @@ use crate::kernel::animals::lattice::Cell;
 use crate::kernel::animals::solid::Group;
 use crate::kernel::budget::{Budget, Exhausted};
 use crate::kernel::maker::Situation;
-use crate::kernel::maker::congruence::Congruence;
+use crate::kernel::maker::congruence::{Congruence, Space};
 
 /// Finds congruences placing a target in a situation (untrusted search).
 pub struct Placer {
@@ -47,6 +47,21 @@ impl Placer {
     /// taking the anchor's image to a cell of `onto`; on a finite board,
     /// each automorphism.
     fn candidates(&self, anchor: Cell, onto: &[Cell]) -> Vec<Congruence> {
+        if let Board::Tiling(tiling) = &self.board {
+            // Each symmetry, then the move by whole unit cells taking the
+            // anchor's image onto a cell of `onto` on the same face.
+            return (0..tiling.group_order())
+                .flat_map(|element| {
+                    let image = tiling.transform(element, anchor);
+                    onto.iter()
+                        .filter(move |&&t| t[2] == image[2])
+                        .map(move |t| Congruence::Lattice {
+                            element,
+                            shift: [t[0] - image[0], t[1] - image[1], 0],
+                        })
+                })
+                .collect();
+        }
         match self.board.lattice() {
             Some(lattice) => (0..lattice.point_group_order())
                 .flat_map(|element| {
@@ -69,7 +84,7 @@ impl Placer {
 
     /// The image of a cell under a congruence of this board.
     pub fn apply(&self, map: &Congruence, c: Cell) -> Option<Cell> {
-        map.image(self.board.lattice(), c)
+        map.image_in(Space::of(&self.board), c)
     }
 
     /// Marks and a congruence with which the target (`core`, `neighbourhood`)

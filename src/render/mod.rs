@@ -19,6 +19,7 @@ use std::fmt::Write as _;
 use crate::elaborate::DeclaredAnimal;
 use crate::kernel::animals::Board;
 use crate::kernel::animals::lattice::{Cell, Lattice};
+use crate::kernel::animals::tiling::{Basis, Tiling};
 
 /// Scale: pixels per unit edge.
 const UNIT: f64 = 40.0;
@@ -34,6 +35,7 @@ pub fn animal_svg(animal: &DeclaredAnimal) -> String {
             let faces: Vec<usize> = animal.cells.iter().map(|c| c[0] as usize).collect();
             return finite_svg(&animal.name, &animal.board, &faces);
         }
+        Board::Tiling(tiling) => return tiling_svg(&animal.name, tiling, &animal.cells, &[]),
     };
     plane_svg(&animal.name, lattice, board_cells, &animal.cells)
 }
@@ -43,6 +45,7 @@ pub fn animal_svg(animal: &DeclaredAnimal) -> String {
 pub fn board_svg(name: &str, board: &Board) -> Option<String> {
     match board {
         Board::Lattice(_) => None,
+        Board::Tiling(tiling) => Some(tiling_svg(name, tiling, &[], &[])),
         Board::Region(region) => Some(plane_svg(name, region.lattice, region.cells(), &[])),
         Board::Solid(_) | Board::Graph(_) => Some(finite_svg(name, board, &[])),
     }
@@ -92,6 +95,7 @@ pub fn situation_svg(
     match board {
         Board::Lattice(Lattice::Cubic) => None,
         Board::Lattice(lattice) => Some(cells_svg(title, *lattice, &[], core, &open)),
+        Board::Tiling(tiling) => Some(tiling_svg(title, tiling, core, &open)),
         Board::Region(region) => Some(cells_svg(
             title,
             region.lattice,
@@ -119,7 +123,9 @@ pub fn paving_svg(
     period: &[Cell],
 ) -> Option<String> {
     let (lattice, window): (Lattice, Vec<Cell>) = match board {
-        Board::Lattice(Lattice::Cubic) | Board::Solid(_) | Board::Graph(_) => return None,
+        Board::Lattice(Lattice::Cubic) | Board::Solid(_) | Board::Graph(_) | Board::Tiling(_) => {
+            return None;
+        }
         Board::Lattice(lattice) => {
             let side = PAVING_WINDOW;
             let cells = (0..side)
@@ -161,7 +167,7 @@ pub fn paving_svg(
         .iter()
         .map(|&c| (outline(lattice, c), "#ffffff"))
         .collect();
-    Some(svg_with_links(title, &shapes, &links))
+    Some(svg_with_links(title, &shapes, &links, &[]))
 }
 
 /// Cells a side of the window a lattice paving is drawn in.
@@ -227,6 +233,81 @@ fn cells_svg(
     shapes.extend(open.iter().map(|&c| (outline(lattice, c), OPEN_TINT)));
     shapes.extend(filled.iter().map(|&c| (outline(lattice, c), FILLED)));
     svg(title, &shapes)
+}
+
+/// A window of a periodic tiling around `filled` and `open` (around the
+/// origin when both are empty): every face of the unit cells one cell
+/// beyond them, `open` tinted, `filled` in colour.
+fn tiling_svg(title: &str, tiling: &Tiling, filled: &[Cell], open: &[Cell]) -> String {
+    let marked: Vec<Cell> = filled.iter().chain(open).copied().collect();
+    // A bare tiling shows about fifty faces.
+    let spread = if marked.is_empty() {
+        ((50.0 / tiling.faces() as f64).sqrt() / 2.0).ceil() as i32
+    } else {
+        1
+    };
+    let range = |i: usize| {
+        let lo = marked.iter().map(|c| c[i]).min().unwrap_or(0) - spread;
+        let hi = marked.iter().map(|c| c[i]).max().unwrap_or(0) + spread;
+        lo..=hi
+    };
+    let basis = tiling.spec().basis;
+    let plane = |p: [i64; 2]| match basis {
+        Basis::Square => (p[0] as f64, -(p[1] as f64)),
+        Basis::Hexagonal => (
+            p[0] as f64 + p[1] as f64 / 2.0,
+            -(p[1] as f64 * 3f64.sqrt() / 2.0),
+        ),
+    };
+    // Drawn with the shortest side one unit long.
+    let shortest = tiling
+        .spec()
+        .faces
+        .iter()
+        .flat_map(|f| (0..f.len()).map(move |i| (f[i], f[(i + 1) % f.len()])))
+        .map(|(a, b)| {
+            let (p, q) = (plane(a), plane(b));
+            (p.0 - q.0).hypot(p.1 - q.1)
+        })
+        .fold(f64::MAX, f64::min);
+    let outline = |c: Cell| -> Vec<(f64, f64)> {
+        tiling
+            .corners_of(c)
+            .into_iter()
+            .map(|p| {
+                let (x, y) = plane(p);
+                (x / shortest, y / shortest)
+            })
+            .collect()
+    };
+    let mut shapes = Vec::new();
+    // A bare tiling numbers the faces of the unit cell at (0, 0), the
+    // numbers cells `(x,y,f)` use.
+    let mut labels = Vec::new();
+    for y in range(1) {
+        for x in range(0) {
+            for f in 0..tiling.faces() as i32 {
+                let c = [x, y, f];
+                if marked.is_empty() && x == 0 && y == 0 {
+                    let corners = outline(c);
+                    let n = corners.len() as f64;
+                    let centre = corners
+                        .iter()
+                        .fold((0.0, 0.0), |(a, b), (x, y)| (a + x / n, b + y / n));
+                    labels.push((centre, f.to_string()));
+                }
+                let fill = if filled.contains(&c) {
+                    FILLED
+                } else if open.contains(&c) {
+                    OPEN_TINT
+                } else {
+                    "#ffffff"
+                };
+                shapes.push((outline(c), fill));
+            }
+        }
+    }
+    svg_with_links(title, &shapes, &[], &labels)
 }
 
 /// The colour of an animal's (or a situation core's) cells.
@@ -323,15 +404,23 @@ fn outline(lattice: Lattice, c: Cell) -> Vec<(f64, f64)> {
 
 /// An SVG document with the polygons filled, framed to fit.
 fn svg(title: &str, shapes: &[(Vec<(f64, f64)>, &str)]) -> String {
-    svg_with_links(title, shapes, &[])
+    svg_with_links(title, shapes, &[], &[])
 }
 
 /// A line between two points, in the colour of a class.
 type Link = ((f64, f64), (f64, f64), usize);
 
+/// A text centred on a point.
+type Label = ((f64, f64), String);
+
 /// [`svg`] with lines drawn over the polygons, each between two points in
-/// the colour of its class.
-fn svg_with_links(title: &str, shapes: &[(Vec<(f64, f64)>, &str)], links: &[Link]) -> String {
+/// the colour of its class, and labels over both.
+fn svg_with_links(
+    title: &str,
+    shapes: &[(Vec<(f64, f64)>, &str)],
+    links: &[Link],
+    labels: &[Label],
+) -> String {
     let points = shapes.iter().flat_map(|(p, _)| p);
     let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
     for &(x, y) in points {
@@ -373,6 +462,14 @@ fn svg_with_links(title: &str, shapes: &[(Vec<(f64, f64)>, &str)], links: &[Link
         let _ = writeln!(
             out,
             "<line x1=\"{x1:.1}\" y1=\"{y1:.1}\" x2=\"{x2:.1}\" y2=\"{y2:.1}\" stroke=\"{colour}\" stroke-width=\"5\" stroke-linecap=\"round\"/>"
+        );
+    }
+    for (point, text) in labels {
+        let (x, y) = at(*point);
+        let _ = writeln!(
+            out,
+            "<text x=\"{x:.1}\" y=\"{y:.1}\" font-size=\"16\" text-anchor=\"middle\" dominant-baseline=\"middle\" fill=\"#1d2b3a\">{}</text>",
+            escape(text)
         );
     }
     out.push_str("</svg>\n");

@@ -188,13 +188,13 @@ pub fn classify_text(f: &ClassifyFailure) -> String {
         ClassifyFailure::CitedOtherGame { citation } => {
             format!("cited claim {citation} does not decide this board's (1,1) game")
         }
-        ClassifyFailure::Unaccounted { animal } => format!(
+        ClassifyFailure::Unaccounted { animal, dimension } => format!(
             "the animal {} is inside no cited winner and contains no cited loser",
-            cells(animal, 1)
+            cells(animal, *dimension)
         ),
-        ClassifyFailure::Contradiction { animal } => format!(
+        ClassifyFailure::Contradiction { animal, dimension } => format!(
             "the cited claims make the animal {} both a winner and a loser",
-            cells(animal, 1)
+            cells(animal, *dimension)
         ),
         ClassifyFailure::NoGroup => {
             "the board's automorphisms as listed do not form a group (a kernel defect)".to_string()

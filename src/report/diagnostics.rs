@@ -393,6 +393,14 @@ pub fn elab_problem(e: &ElabError) -> Problem {
                 "write the edges as `a-b` between vertices numbered 0 to n-1; at most 128 vertices",
             ),
         ),
+        BadTiling(reason) => (
+            "gamecert::elaborate::bad_tiling",
+            format!("this tiling cannot be used: {reason}"),
+            "tiling board",
+            Some(
+                "list `basis square|hexagonal`, `periods (a,b) (c,d)`, each face of one unit cell as `face (x,y) ...` counterclockwise, and optionally `symmetry (a,b,c,d) (e,f)` (x -> [a b; c d] x + (e,f))",
+            ),
+        ),
         UnknownBoard { name, suggestion } => {
             let declare =
                 "declare it with `board NAME = KIND`, or use square, triangle, hexagon, cubic";

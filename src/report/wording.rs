@@ -300,9 +300,16 @@ fn refutation_text(r: &Refutation) -> String {
             },
             if *wins { "wins" } else { "loses" }
         ),
-        Refutation::ClassificationCounts { winners, losers } => format!(
-            "every animal is accounted for by verified claims: the board has {winners} winners and {losers} losers"
-        ),
+        Refutation::ClassificationCounts {
+            winners,
+            losers,
+            elementary,
+        } => {
+            let which = if *elementary { "elementary " } else { "" };
+            format!(
+                "every animal is accounted for by verified claims: the board has {winners} {which}winners and {losers} {which}losers"
+            )
+        }
         Refutation::Grundy {
             claimed,
             actual,

@@ -213,11 +213,13 @@ pub enum Statement {
         board: Spanned<String>,
         sequence: Spanned<Vec<Option<u64>>>,
     },
-    /// `classify BOARD = (W winners, L losers)`.
+    /// `classify BOARD = (W winners, L losers)`, or with `elementary`
+    /// before both words: the maximal winners and the minimal losers.
     Classify {
         board: Spanned<String>,
         winners: Spanned<u64>,
         losers: Spanned<u64>,
+        elementary: bool,
     },
     /// `bound BOARD [size K] winners <= W`.
     Bound {
@@ -626,6 +628,23 @@ pub enum BoardBody {
     Picture(Vec<Spanned<String>>),
     /// `graph { a-b ... }`: the edges of a graph on vertices 0..n-1.
     Graph(Vec<Spanned<(u64, u64)>>),
+    /// `tiling { basis ..., periods ..., face ..., symmetry ... }`: a
+    /// periodic tiling, one line per entry.
+    Tiling(Vec<TilingLine>),
+}
+
+/// One line of a `tiling { ... }` block: `basis square|hexagonal`,
+/// `periods (a,b) (c,d)`, `face (x,y) ...` or `symmetry (a,b,c,d) (e,f)`.
+#[derive(Clone, Debug)]
+pub struct TilingLine {
+    /// The entry's keyword.
+    pub key: Spanned<String>,
+    /// The word after `basis`.
+    pub word: Option<Spanned<String>>,
+    /// The coordinate tuples.
+    pub tuples: CellList,
+    /// The whole line.
+    pub span: Span,
 }
 
 /// A comparison as written.

@@ -126,6 +126,20 @@ fn board(out: &mut Lines, decl: &BoardDecl) {
             }
             out.push(close, 0, "}".to_string());
         }
+        Some(BoardBody::Tiling(lines)) => {
+            out.push(decl.span.start, 0, format!("{head} {{"));
+            for line in lines {
+                let mut text = line.key.node.clone();
+                if let Some(word) = &line.word {
+                    text = format!("{text} {}", word.node);
+                }
+                if !line.tuples.is_empty() {
+                    text = format!("{text} {}", cells(&line.tuples));
+                }
+                out.push(line.span.start, 1, text);
+            }
+            out.push(close, 0, "}".to_string());
+        }
     }
 }
 

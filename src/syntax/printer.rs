@@ -126,10 +126,14 @@ pub fn statement(s: &Statement) -> String {
             board,
             winners,
             losers,
-        } => format!(
-            "classify {} = ({} winners, {} losers)",
-            board.node, winners.node, losers.node
-        ),
+            elementary,
+        } => {
+            let which = if *elementary { "elementary " } else { "" };
+            format!(
+                "classify {} = ({} {which}winners, {} {which}losers)",
+                board.node, winners.node, losers.node
+            )
+        }
         Statement::Bound {
             board,
             size,

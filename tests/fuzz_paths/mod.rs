@@ -150,6 +150,16 @@ impl<'a> Spans<'a> {
                                 self.spanned(e, "graph edge");
                             }
                         }
+                        Some(BoardBody::Tiling(lines)) => {
+                            for line in lines {
+                                self.span(line.span, "tiling line");
+                                self.spanned(&line.key, "tiling entry");
+                                if let Some(word) = &line.word {
+                                    self.spanned(word, "tiling basis");
+                                }
+                                self.cells(&line.tuples, "tiling point");
+                            }
+                        }
                     }
                 }
                 Item::Animal(a) => {
@@ -255,6 +265,7 @@ impl<'a> Spans<'a> {
                 board,
                 winners,
                 losers,
+                ..
             } => {
                 self.spanned(board, "board name");
                 self.spanned(winners, "winners");

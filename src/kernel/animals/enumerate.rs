@@ -18,6 +18,7 @@
 #![allow(clippy::arithmetic_side_effects)]
 
 use super::lattice::{Cell, Lattice};
+use super::tiling::{IdSet, Tiling};
 use crate::kernel::budget::{Budget, Exhausted};
 
 /// What is counted.
@@ -31,11 +32,121 @@ pub enum Kind {
     FreeSimplyConnected,
 }
 
-/// The number of animals of `size` cells of `kind` on `lattice`, counted by
-/// `threads` threads (each takes every `threads`-th subtree of the
+/// What the enumeration needs of a board with translations: neighbours,
+/// the symmetries modulo translations, and the translation classes of
+/// cells. The lattices and the periodic tilings provide it.
+pub trait Geometry: Sync {
+    /// Calls `f` with each neighbour of `c`.
+    fn for_each_neighbour(&self, c: Cell, f: impl FnMut(Cell));
+    /// Number of symmetries modulo translations.
+    fn group_order(&self) -> usize;
+    /// The image of `c` under symmetry `g` (0 is the identity).
+    fn transform(&self, g: usize, c: Cell) -> Cell;
+    /// The cell of `c`'s translation class that animals are grown from.
+    fn origin_of(&self, c: Cell) -> Cell;
+    /// `c` moved by the translation taking `from` to `to` (same class).
+    fn translate(&self, c: Cell, from: Cell, to: Cell) -> Cell;
+    /// One origin per translation class of cells.
+    fn origins(&self) -> Vec<Cell>;
+    /// The z coordinate whose cells symmetry `g` maps to cells with z
+    /// coordinate `z`, when z coordinates are layers that symmetries
+    /// permute (the faces of a tiling), else `None`.
+    fn preimage_layer(&self, _g: usize, _z: usize) -> Option<usize> {
+        None
+    }
+    /// Whether animals grown from `origin` can be the ones counted for
+    /// their class (free kinds): on a tiling, only when its face is the
+    /// least of its orbit under the symmetries, since the counted image
+    /// has the most cells on the lowest faces.
+    fn leads_orbit(&self, _origin: Cell) -> bool {
+        true
+    }
+    /// Whether the animal encloses a cell outside it.
+    fn has_hole(&self, cells: &[Cell], seen: &mut IdSet) -> bool;
+    /// The extent of cells an animal of `size` cells grown from an origin
+    /// can reach: (radius in x and y, number of z layers, z of layer 0).
+    fn reach(&self, size: usize) -> (i32, usize, i32);
+}
+
+impl Geometry for Lattice {
+    #[inline]
+    fn for_each_neighbour(&self, c: Cell, mut f: impl FnMut(Cell)) {
+        let (cells, n) = self.neighbour_array(c);
+        for &m in &cells[..n] {
+            f(m);
+        }
+    }
+    fn group_order(&self) -> usize {
+        self.point_group_order()
+    }
+    #[inline]
+    fn transform(&self, g: usize, c: Cell) -> Cell {
+        Lattice::transform(*self, g, c)
+    }
+    fn origin_of(&self, c: Cell) -> Cell {
+        Lattice::origin_of(*self, c)
+    }
+    fn translate(&self, c: Cell, from: Cell, to: Cell) -> Cell {
+        Lattice::translate(*self, c, from, to)
+    }
+    fn origins(&self) -> Vec<Cell> {
+        Lattice::origins(*self)
+    }
+    fn has_hole(&self, cells: &[Cell], _: &mut IdSet) -> bool {
+        has_hole(*self, cells)
+    }
+    fn reach(&self, size: usize) -> (i32, usize, i32) {
+        // Triangle cells move two x steps per corner step: allow twice the reach.
+        let radius = 2 * size as i32 + 3;
+        if *self == Lattice::Cubic {
+            (radius, (2 * radius + 1) as usize, radius)
+        } else {
+            (radius, 1, 0)
+        }
+    }
+}
+
+impl Geometry for Tiling {
+    #[inline]
+    fn for_each_neighbour(&self, c: Cell, f: impl FnMut(Cell)) {
+        Tiling::for_each_neighbour(self, c, f);
+    }
+    fn group_order(&self) -> usize {
+        Tiling::group_order(self)
+    }
+    #[inline]
+    fn transform(&self, g: usize, c: Cell) -> Cell {
+        Tiling::transform(self, g, c)
+    }
+    fn origin_of(&self, c: Cell) -> Cell {
+        [0, 0, c[2]]
+    }
+    #[inline]
+    fn preimage_layer(&self, g: usize, z: usize) -> Option<usize> {
+        self.preimage_face(g, z)
+    }
+    fn leads_orbit(&self, origin: Cell) -> bool {
+        (0..self.group_order()).all(|g| self.transform(g, origin)[2] >= origin[2])
+    }
+    fn translate(&self, c: Cell, from: Cell, to: Cell) -> Cell {
+        [c[0] - from[0] + to[0], c[1] - from[1] + to[1], c[2]]
+    }
+    fn origins(&self) -> Vec<Cell> {
+        (0..self.faces() as i32).map(|f| [0, 0, f]).collect()
+    }
+    fn has_hole(&self, cells: &[Cell], seen: &mut IdSet) -> bool {
+        Tiling::has_hole(self, cells, seen)
+    }
+    fn reach(&self, size: usize) -> (i32, usize, i32) {
+        (Tiling::reach(self) * size as i32 + 2, self.faces(), 0)
+    }
+}
+
+/// The number of animals of `size` cells of `kind` on `geometry`, counted
+/// by `threads` threads (each takes every `threads`-th subtree of the
 /// enumeration below a fixed depth; the sum does not depend on the split).
-pub fn count(
-    lattice: Lattice,
+pub fn count<G: Geometry>(
+    geometry: &G,
     size: usize,
     kind: Kind,
     threads: usize,
@@ -51,13 +162,13 @@ pub fn count(
         threads.max(1)
     };
     if threads == 1 {
-        return count_share(lattice, size, kind, (0, 1), budget);
+        return count_share(geometry, size, kind, (0, 1), budget, None);
     }
     let results: Vec<Result<u64, Exhausted>> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
             .map(|t| {
                 let mut own = budget.clone();
-                scope.spawn(move || count_share(lattice, size, kind, (t, threads), &mut own))
+                scope.spawn(move || count_share(geometry, size, kind, (t, threads), &mut own, None))
             })
             .collect();
         handles
@@ -71,28 +182,49 @@ pub fn count(
 /// The depth at which subtrees are dealt out to threads.
 const SPLIT_DEPTH: usize = 4;
 
-fn count_share(
-    lattice: Lattice,
+/// Every animal of `size` cells of `kind` on `geometry`, one per class
+/// (the one the count counts), listed on this thread (the budget's entry
+/// cap bounds the list).
+pub fn list<G: Geometry>(
+    geometry: &G,
+    size: usize,
+    kind: Kind,
+    budget: &mut Budget,
+) -> Result<Vec<Vec<Cell>>, Exhausted> {
+    let mut out = Vec::new();
+    if size > 0 {
+        count_share(geometry, size, kind, (0, 1), budget, Some(&mut out))?;
+    }
+    Ok(out)
+}
+
+fn count_share<G: Geometry>(
+    geometry: &G,
     size: usize,
     kind: Kind,
     share: (usize, usize),
     budget: &mut Budget,
+    mut listed: Option<&mut Vec<Vec<Cell>>>,
 ) -> Result<u64, Exhausted> {
     let mut total = 0;
-    for origin in lattice.origins() {
+    for origin in geometry.origins() {
+        if kind != Kind::Fixed && !geometry.leads_orbit(origin) {
+            continue;
+        }
         let mut run = Run {
-            lattice,
+            geometry,
             size,
             kind,
             origin,
-            grid: Grid::new(lattice, size),
+            grid: Grid::new(geometry.reach(size)),
             cells: Vec::with_capacity(size),
             levels: vec![Vec::new(); size + 1],
             share,
             dealt: 0,
             scratch: Scratch::default(),
             found: 0,
-            budget,
+            budget: &mut *budget,
+            listed: listed.as_deref_mut(),
         };
         run.grid.mark(origin);
         run.levels[0].push(origin);
@@ -112,8 +244,8 @@ fn after(c: Cell, origin: Cell) -> bool {
     key(&c) > key(&origin)
 }
 
-struct Run<'b> {
-    lattice: Lattice,
+struct Run<'b, G> {
+    geometry: &'b G,
     size: usize,
     kind: Kind,
     origin: Cell,
@@ -128,9 +260,11 @@ struct Run<'b> {
     scratch: Scratch,
     found: u64,
     budget: &'b mut Budget,
+    /// Where each animal counted goes, when listing rather than counting.
+    listed: Option<&'b mut Vec<Vec<Cell>>>,
 }
 
-impl Run<'_> {
+impl<G: Geometry> Run<'_, G> {
     /// Redelmeier's step at `depth`: try each untried cell of the level in
     /// turn; a tried cell stays marked, so later siblings never add it again.
     fn grow(&mut self, depth: usize) -> Result<(), Exhausted> {
@@ -147,19 +281,23 @@ impl Run<'_> {
             if self.cells.len() == self.size {
                 if self.accept() {
                     self.found += 1;
+                    if let Some(listed) = self.listed.as_mut() {
+                        self.budget.expand(listed.len())?;
+                        listed.push(self.cells.clone());
+                    }
                 }
             } else {
                 let mut next = std::mem::take(&mut self.levels[depth + 1]);
                 next.clear();
                 next.extend_from_slice(&self.levels[depth]);
                 let before = next.len();
-                let (neighbours, n) = self.lattice.neighbour_array(c);
-                for &m in &neighbours[..n] {
-                    if after(m, self.origin) && !self.grid.marked(m) {
-                        self.grid.mark(m);
+                let (origin, grid) = (self.origin, &mut self.grid);
+                self.geometry.for_each_neighbour(c, |m| {
+                    if after(m, origin) && !grid.marked(m) {
+                        grid.mark(m);
                         next.push(m);
                     }
-                }
+                });
                 let fresh: Vec<Cell> = next[before..].to_vec();
                 self.levels[depth + 1] = next;
                 self.grow(depth + 1)?;
@@ -175,10 +313,10 @@ impl Run<'_> {
     fn accept(&mut self) -> bool {
         match self.kind {
             Kind::Fixed => true,
-            Kind::Free => self.scratch.is_least_image(self.lattice, &self.cells),
+            Kind::Free => self.scratch.is_least_image(self.geometry, &self.cells),
             Kind::FreeSimplyConnected => {
-                self.scratch.is_least_image(self.lattice, &self.cells)
-                    && !has_hole(self.lattice, &self.cells)
+                self.scratch.is_least_image(self.geometry, &self.cells)
+                    && !self.geometry.has_hole(&self.cells, &mut self.scratch.seen)
             }
         }
     }
@@ -195,68 +333,119 @@ fn pack(c: Cell) -> u64 {
 #[derive(Default)]
 struct Scratch {
     own: Vec<u64>,
-    image: Vec<Cell>,
+    seen: IdSet,
     packed: Vec<u64>,
 }
 
 impl Scratch {
     /// Whether the animal's normalised form is the least of its images'.
-    fn is_least_image(&mut self, lattice: Lattice, cells: &[Cell]) -> bool {
-        normalised_packed(lattice, cells, 0, &mut self.image, &mut self.own);
-        for g in 1..lattice.point_group_order() {
-            normalised_packed(lattice, cells, g, &mut self.image, &mut self.packed);
-            if self.packed < self.own {
-                return false;
+    /// An image is compared element by element as its sorted order is
+    /// found (a selection step each), which nearly always decides within
+    /// the first two elements: no image is sorted in full unless it ties.
+    fn is_least_image(&mut self, geometry: &impl Geometry, cells: &[Cell]) -> bool {
+        // Grown from its origin, the animal is its own normal form: its
+        // cells packed and sorted (insertion: a dozen mostly ordered cells).
+        self.own.clear();
+        self.own.extend(cells.iter().map(|&c| pack(c)));
+        for i in 1..self.own.len() {
+            let mut j = i;
+            while j > 0 && self.own[j - 1] > self.own[j] {
+                self.own.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+        // Where z coordinates are layers that symmetries permute (the faces
+        // of a tiling), animals are ordered first by how many cells each
+        // layer holds, more cells on lower layers first (lexicographically),
+        // then by their normal forms: any total order on an orbit's
+        // translation classes picks one of them. An image's counts are the
+        // animal's permuted, so most images are decided without moving a
+        // cell. (Equal counts mean equal least layers: the normal forms'
+        // first cells agree.)
+        let mut counts = [0u8; 64];
+        let layered = geometry.preimage_layer(0, 0).is_some();
+        if layered {
+            for c in cells {
+                if let Some(n) = counts.get_mut(c[2] as usize) {
+                    *n = n.saturating_add(1);
+                }
+            }
+        }
+        'images: for g in 1..geometry.group_order() {
+            if layered {
+                for z in 0..counts.len() {
+                    let Some(from) = geometry.preimage_layer(g, z) else {
+                        break;
+                    };
+                    let image = counts.get(from).copied().unwrap_or(0);
+                    match image.cmp(&counts[z]) {
+                        std::cmp::Ordering::Greater => return false,
+                        std::cmp::Ordering::Less => continue 'images,
+                        std::cmp::Ordering::Equal => {}
+                    }
+                }
+            }
+            // Packing is linear in the coordinates (each field stays in its
+            // range), so the image translated is the image packed plus one
+            // constant: the packed image is compared with the own form
+            // minus that constant, without a pass to translate.
+            self.packed.clear();
+            let mut least = u64::MAX;
+            let mut least_cell = [0, 0, 0];
+            for &c in cells {
+                let t = geometry.transform(g, c);
+                let p = pack(t);
+                if p < least {
+                    least = p;
+                    least_cell = t;
+                }
+                self.packed.push(p);
+            }
+            let origin = geometry.origin_of(least_cell);
+            let delta =
+                pack(geometry.translate(least_cell, least_cell, origin)).wrapping_sub(least);
+            let image = &mut self.packed;
+            for k in 0..image.len() {
+                let mut at = k;
+                for i in k + 1..image.len() {
+                    if image[i] < image[at] {
+                        at = i;
+                    }
+                }
+                image.swap(k, at);
+                match image[k].wrapping_add(delta).cmp(&self.own[k]) {
+                    std::cmp::Ordering::Less => return false,
+                    std::cmp::Ordering::Greater => break,
+                    std::cmp::Ordering::Equal => {}
+                }
             }
         }
         true
     }
 }
 
-/// The image of `cells` under point-group element `g`, normalised (see
-/// [`normalised`]) and packed into `out`; `image` is scratch space.
-fn normalised_packed(
-    lattice: Lattice,
-    cells: &[Cell],
-    g: usize,
-    image: &mut Vec<Cell>,
-    out: &mut Vec<u64>,
-) {
-    image.clear();
-    image.extend(cells.iter().map(|&c| lattice.transform(g, c)));
-    let least = image.iter().copied().min_by_key(key).unwrap_or([0, 0, 0]);
-    let origin = lattice.origin_of(least);
-    out.clear();
-    out.extend(
-        image
-            .iter()
-            .map(|&c| pack(lattice.translate(c, least, origin))),
-    );
-    out.sort_unstable();
-}
-
 /// `cells` sorted and translated so that its least cell is the origin of
 /// that cell's orientation.
-pub fn normalised(lattice: Lattice, cells: &[Cell]) -> Vec<Cell> {
+pub fn normalised(geometry: &impl Geometry, cells: &[Cell]) -> Vec<Cell> {
     let mut v = cells.to_vec();
     v.sort_by_key(key);
     let Some(&least) = v.first() else {
         return v;
     };
-    let origin = lattice.origin_of(least);
+    let origin = geometry.origin_of(least);
     for c in &mut v {
-        *c = lattice.translate(*c, least, origin);
+        *c = geometry.translate(*c, least, origin);
     }
     v
 }
 
 /// The canonical form of an animal: the least normalised image under the
 /// point group.
-pub fn canonical(lattice: Lattice, cells: &[Cell]) -> Vec<Cell> {
-    (0..lattice.point_group_order())
+pub fn canonical(geometry: &impl Geometry, cells: &[Cell]) -> Vec<Cell> {
+    (0..geometry.group_order())
         .map(|g| {
-            let image: Vec<Cell> = cells.iter().map(|&c| lattice.transform(g, c)).collect();
-            normalised(lattice, &image)
+            let image: Vec<Cell> = cells.iter().map(|&c| geometry.transform(g, c)).collect();
+            normalised(geometry, &image)
         })
         .min_by(|a, b| a.iter().map(key).cmp(b.iter().map(key)))
         .unwrap_or_default()
@@ -308,27 +497,26 @@ struct Grid {
     marks: Vec<bool>,
     radius: i32,
     width: usize,
+    z0: i32,
 }
 
 impl Grid {
-    fn new(lattice: Lattice, size: usize) -> Grid {
-        // Triangle cells move two x steps per corner step: allow twice the reach.
-        let radius = 2 * size as i32 + 3;
+    /// Marks for cells within `radius` of the origin in x and y, in
+    /// `depth` z layers from `-z0`.
+    fn new((radius, depth, z0): (i32, usize, i32)) -> Grid {
         let width = (2 * radius + 1) as usize;
-        let depth = if lattice == Lattice::Cubic { width } else { 1 };
         Grid {
             marks: vec![false; width * width * depth],
             radius,
             width,
+            z0,
         }
     }
 
     fn index(&self, c: Cell) -> usize {
         let r = self.radius;
         let w = self.width;
-        ((c[2] + if self.marks.len() > w * w { r } else { 0 }) as usize * w + (c[1] + r) as usize)
-            * w
-            + (c[0] + r) as usize
+        ((c[2] + self.z0) as usize * w + (c[1] + r) as usize) * w + (c[0] + r) as usize
     }
 
     fn marked(&self, c: Cell) -> bool {

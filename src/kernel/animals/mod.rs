@@ -7,6 +7,7 @@ pub mod lattice;
 pub mod orbits;
 pub mod shape;
 pub mod solid;
+pub mod tiling;
 
 use std::sync::Arc;
 
@@ -16,6 +17,7 @@ use crate::kernel::verdict::{Refutation, Rule, Undecided, Verdict};
 use enumerate::Kind;
 use lattice::{Cell, Lattice};
 use solid::{FaceGraph, FiniteKind, Group, Solid};
+use tiling::Tiling;
 
 /// A board: what animals live on, and the congruences between them.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,6 +32,9 @@ pub enum Board {
     /// An explicit finite graph (`graph { ... }`): its vertices are the
     /// cells, congruences its automorphisms.
     Graph(Arc<FaceGraph>),
+    /// A periodic plane tiling (`tiling (3,4,6,4)` or declared face by
+    /// face): cells `[x, y, f]`, congruences the tiling's symmetries.
+    Tiling(Arc<Tiling>),
 }
 
 /// A finite, nonempty set of cells of a plane lattice.
@@ -87,6 +92,7 @@ impl Board {
         match self {
             Board::Lattice(Lattice::Cubic) => true,
             Board::Lattice(_) => c[2] == 0,
+            Board::Tiling(t) => (0..t.faces() as i32).contains(&c[2]),
             Board::Region(region) => region.contains(c),
             Board::Solid(_) | Board::Graph(_) => {
                 // A graph board's size is read off it, not off a copy.
@@ -105,14 +111,17 @@ impl Board {
         match self {
             Board::Lattice(l) => Some(*l),
             Board::Region(region) => Some(region.lattice),
-            Board::Solid(_) | Board::Graph(_) => None,
+            Board::Solid(_) | Board::Graph(_) | Board::Tiling(_) => None,
         }
     }
 
-    /// Coordinates per cell: 3 on the cubic lattice, 2 on the plane
-    /// lattices and their regions, 1 (a vertex number) on solids and graph
-    /// boards.
+    /// Coordinates per cell: 3 on the cubic lattice and on tilings (x, y
+    /// and the face), 2 on the plane lattices and their regions, 1 (a
+    /// vertex number) on solids and graph boards.
     pub fn dimension(&self) -> usize {
+        if let Board::Tiling(_) = self {
+            return 3;
+        }
         match self.lattice() {
             Some(Lattice::Cubic) => 3,
             Some(_) => 2,
@@ -126,7 +135,7 @@ impl Board {
         match self {
             Board::Solid(solid) => FaceGraph::of(*solid),
             Board::Graph(graph) => Some(FaceGraph::clone(graph)),
-            Board::Lattice(_) | Board::Region(_) => None,
+            Board::Lattice(_) | Board::Region(_) | Board::Tiling(_) => None,
         }
     }
 
@@ -164,7 +173,10 @@ pub fn check(claim: &CountClaim, mut budget: Budget, threads: usize) -> Verdict 
     };
     let counted = match &claim.board {
         Board::Lattice(lattice) => {
-            enumerate::count(*lattice, claim.size, claim.kind, threads, &mut budget)
+            enumerate::count(lattice, claim.size, claim.kind, threads, &mut budget)
+        }
+        Board::Tiling(tiling) => {
+            enumerate::count(&**tiling, claim.size, claim.kind, threads, &mut budget)
         }
         Board::Region(region) => {
             let Some(graph) = region.graph() else {
@@ -217,10 +229,10 @@ fn region_count(
     solid::for_each_connected(graph, size, budget, &mut |set| {
         let cells: Vec<Cell> = solid::members(set).map(|i| region.cells[i]).collect();
         let shape = match kind {
-            Kind::Fixed => enumerate::normalised(lattice, &cells),
-            Kind::Free => enumerate::canonical(lattice, &cells),
+            Kind::Fixed => enumerate::normalised(&lattice, &cells),
+            Kind::Free => enumerate::canonical(&lattice, &cells),
             Kind::FreeSimplyConnected if enumerate::has_hole(lattice, &cells) => return,
-            Kind::FreeSimplyConnected => enumerate::canonical(lattice, &cells),
+            Kind::FreeSimplyConnected => enumerate::canonical(&lattice, &cells),
         };
         shapes.insert(shape);
     })?;

@@ -6,7 +6,7 @@
 //! animal and an enumerated one agree on what "the same animal" means.
 
 use super::Board;
-use super::enumerate::canonical;
+use super::enumerate::{Geometry, canonical};
 use super::lattice::Cell;
 use super::solid::{FaceGraph, Group, image};
 use crate::kernel::budget::{Budget, Exhausted};
@@ -30,6 +30,11 @@ pub enum ShapeError {
 fn neighbours(board: &Board, graph: Option<&FaceGraph>, c: Cell) -> Vec<Cell> {
     match (board, graph) {
         (Board::Lattice(lattice), _) => lattice.neighbours(c),
+        (Board::Tiling(tiling), _) => {
+            let mut out = Vec::new();
+            tiling.for_each_neighbour(c, |n| out.push(n));
+            out
+        }
         (Board::Region(region), _) => region
             .lattice
             .neighbours(c)
@@ -104,7 +109,10 @@ pub fn canonical_form(
     budget: &mut Budget,
 ) -> Result<Vec<Cell>, Exhausted> {
     if let Some(lattice) = board.lattice() {
-        return Ok(canonical(lattice, cells));
+        return Ok(canonical(&lattice, cells));
+    }
+    if let Board::Tiling(tiling) = board {
+        return Ok(canonical(&**tiling, cells));
     }
     let Some((g, group)) = finite_group(board, budget)? else {
         return Ok(Vec::new());
@@ -140,30 +148,49 @@ pub fn is_sub_animal(
     b: &[Cell],
     budget: &mut Budget,
 ) -> Result<bool, Exhausted> {
-    let Some(lattice) = board.lattice() else {
-        // On a finite graph: some automorphism maps a into b.
-        let Some((_, group)) = finite_group(board, budget)? else {
-            return Ok(false);
-        };
-        let (aset, bset) = (face_set(a), face_set(b));
-        return Ok(group.iter().any(|p| image(p, aset) & !bset == 0));
+    if let Some(lattice) = board.lattice() {
+        return Ok(embeds(&lattice, a, b));
+    }
+    if let Board::Tiling(tiling) = board {
+        return Ok(embeds(&**tiling, a, b));
+    }
+    // On a finite graph: some automorphism maps a into b.
+    let Some((_, group)) = finite_group(board, budget)? else {
+        return Ok(false);
     };
-    let Some(&first) = a.first() else {
-        return Ok(true);
-    };
-    Ok((0..lattice.point_group_order()).any(|g| {
-        let image: Vec<Cell> = a.iter().map(|&c| lattice.transform(g, c)).collect();
-        let anchor = lattice.transform(g, first);
-        b.iter().any(|&target| {
-            lattice.same_orientation(anchor, target)
-                && image
-                    .iter()
-                    .all(|&c| b.contains(&lattice.translate(c, anchor, target)))
-        })
-    }))
+    let (aset, bset) = (face_set(a), face_set(b));
+    Ok(group.iter().any(|p| image(p, aset) & !bset == 0))
 }
 
-/// The placements of an animal: on a lattice, its distinct images under the
+/// Whether some image of `a` under the symmetries, translated, lies in `b`.
+fn embeds(geometry: &impl Geometry, a: &[Cell], b: &[Cell]) -> bool {
+    let Some(&first) = a.first() else {
+        return true;
+    };
+    (0..geometry.group_order()).any(|g| {
+        let image: Vec<Cell> = a.iter().map(|&c| geometry.transform(g, c)).collect();
+        let anchor = geometry.transform(g, first);
+        b.iter().any(|&target| {
+            geometry.origin_of(anchor) == geometry.origin_of(target)
+                && image
+                    .iter()
+                    .all(|&c| b.contains(&geometry.translate(c, anchor, target)))
+        })
+    })
+}
+
+/// The images of an animal under the symmetries, each normalised by
+/// translation.
+fn orientations(geometry: &impl Geometry, cells: &[Cell]) -> Vec<Vec<Cell>> {
+    (0..geometry.group_order())
+        .map(|g| {
+            let image: Vec<Cell> = cells.iter().map(|&c| geometry.transform(g, c)).collect();
+            super::enumerate::normalised(geometry, &image)
+        })
+        .collect()
+}
+
+/// The placements of an animal: on a lattice or tiling, its distinct images under the
 /// point group, each normalised by translation (the placements modulo
 /// translations); on a solid, its distinct images under the automorphisms
 /// (every placement on the board). Each placement is a sorted cell list.
@@ -173,12 +200,8 @@ pub fn placements(
     budget: &mut Budget,
 ) -> Result<Vec<Vec<Cell>>, Exhausted> {
     let mut out: Vec<Vec<Cell>> = match board {
-        &Board::Lattice(lattice) => (0..lattice.point_group_order())
-            .map(|g| {
-                let image: Vec<Cell> = cells.iter().map(|&c| lattice.transform(g, c)).collect();
-                super::enumerate::normalised(lattice, &image)
-            })
-            .collect(),
+        Board::Lattice(lattice) => orientations(lattice, cells),
+        Board::Tiling(tiling) => orientations(&**tiling, cells),
         Board::Region(region) => {
             // Every orientation, moved onto every cell of the region that
             // its least cell can be translated to; kept when inside.
@@ -186,7 +209,7 @@ pub fn placements(
             let mut all = Vec::new();
             for g in 0..lattice.point_group_order() {
                 let image: Vec<Cell> = cells.iter().map(|&c| lattice.transform(g, c)).collect();
-                let shape = super::enumerate::normalised(lattice, &image);
+                let shape = super::enumerate::normalised(&lattice, &image);
                 let Some(&anchor) = shape.first() else {
                     continue;
                 };

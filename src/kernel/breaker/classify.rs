@@ -16,18 +16,24 @@ use crate::kernel::ledger::{Established, Theorem};
 use crate::kernel::verdict::ordinal;
 use crate::kernel::verdict::{ClassifyFailure, Refutation, Rejection, Rule, Undecided, Verdict};
 
-/// `classify BOARD = (W winners, L losers)`.
+/// `classify BOARD = (W winners, L losers)`; with `elementary`, W and L
+/// count the elementary winners (in no other winner) and losers (holding
+/// no other loser), the form for infinite boards (rule B7).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ClassifyClaim {
     pub board: Board,
     pub winners: u64,
     pub losers: u64,
+    pub elementary: bool,
 }
 
 /// Checks a classification from the theorems it cites (rule B4). The
 /// verdict's measure is the number of animals.
 pub fn check(claim: &ClassifyClaim, cited: &[&Theorem], mut budget: Budget) -> Verdict {
     let rule = Rule::Classification;
+    if claim.elementary {
+        return super::plane::check(claim, cited, budget);
+    }
     let Some(graph) = claim.board.face_graph() else {
         return Verdict::Undecided {
             rule,
@@ -47,7 +53,11 @@ pub fn check(claim: &ClassifyClaim, cited: &[&Theorem], mut budget: Budget) -> V
         // the counts, so the claimed ones are false.
         Ok(Ok((winners, losers))) => Verdict::Refuted {
             rule,
-            refutation: Refutation::ClassificationCounts { winners, losers },
+            refutation: Refutation::ClassificationCounts {
+                winners,
+                losers,
+                elementary: false,
+            },
         },
         Ok(Err(failure)) => Verdict::Rejected {
             rule,
@@ -114,6 +124,7 @@ fn classify(
     let holding_a_loser = |&&w: &&u128| losers_cited.iter().any(|&l| inside(l, w));
     if let Some(&w) = winners_cited.iter().find(holding_a_loser) {
         return Ok(Err(ClassifyFailure::Contradiction {
+            dimension: 1,
             animal: as_animal(w),
         }));
     }
@@ -134,6 +145,7 @@ fn classify(
     )?;
     if let Some(set) = unaccounted {
         return Ok(Err(ClassifyFailure::Unaccounted {
+            dimension: 1,
             animal: as_animal(set),
         }));
     }

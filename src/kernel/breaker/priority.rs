@@ -186,7 +186,11 @@ struct Classes<'s> {
 
 impl<'s> Classes<'s> {
     fn of(strategy: &'s Priority, lattice: Lattice, board: &Board) -> Result<Self, Failure> {
-        let period = lattice_period(lattice, &strategy.generators(lattice), board.dimension())?;
+        let period = lattice_period(
+            Some(lattice),
+            &strategy.generators(lattice),
+            board.dimension(),
+        )?;
         let mut rules = HashMap::new();
         for class in &strategy.classes {
             if rules

@@ -1,15 +1,18 @@
 //! Congruences of a board, as certificates write them: a point-group
-//! element and a translation on a lattice or a region, a permutation of the
+//! element and a translation on a lattice, a region or a tiling, a permutation of the
 //! cells on a solid or graph board.
 
 use crate::kernel::animals::Board;
 use crate::kernel::animals::lattice::{Cell, Lattice};
 use crate::kernel::animals::solid::FaceGraph;
+use crate::kernel::animals::tiling::Tiling;
 
 /// A congruence of a board.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Congruence {
-    /// `c -> transform(element, c) + shift` on a lattice (or a region of one).
+    /// `c -> transform(element, c) + shift` on a lattice (or a region of
+    /// one), or on a tiling (`element` one of its symmetries, `shift` a
+    /// move by whole unit cells, z = 0).
     Lattice { element: usize, shift: Cell },
     /// `f -> image[f]` on a finite graph board.
     Permutation(Vec<u16>),
@@ -36,8 +39,31 @@ impl Congruence {
     /// written; [`Map::of`] checks that it is one of the board.
     #[inline]
     pub fn image(&self, lattice: Option<Lattice>, c: Cell) -> Option<Cell> {
-        match (self, lattice) {
-            (Congruence::Lattice { element, shift }, Some(lattice)) => {
+        self.image_in(
+            match lattice {
+                Some(l) => Space::Lattice(l),
+                None => Space::Graph,
+            },
+            c,
+        )
+    }
+
+    /// [`Congruence::image`] on any board's cells.
+    #[inline]
+    pub fn image_in(&self, space: Space<'_>, c: Cell) -> Option<Cell> {
+        match (self, space) {
+            (Congruence::Lattice { element, shift }, Space::Tiling(tiling)) => {
+                if *element >= tiling.group_order() || c[2] < 0 || c[2] as usize >= tiling.faces() {
+                    return None;
+                }
+                let t = tiling.transform(*element, c);
+                Some([
+                    t[0].checked_add(shift[0])?,
+                    t[1].checked_add(shift[1])?,
+                    t[2],
+                ])
+            }
+            (Congruence::Lattice { element, shift }, Space::Lattice(lattice)) => {
                 let t = lattice.transform(*element, c);
                 Some([
                     t[0].checked_add(shift[0])?,
@@ -45,7 +71,7 @@ impl Congruence {
                     t[2].checked_add(shift[2])?,
                 ])
             }
-            (Congruence::Permutation(image), None) => {
+            (Congruence::Permutation(image), Space::Graph) => {
                 let f = usize::try_from(c[0]).ok()?;
                 (c[1] == 0 && c[2] == 0)
                     .then(|| image.get(f).map(|&v| [i32::from(v), 0, 0]))
@@ -56,10 +82,33 @@ impl Congruence {
     }
 }
 
+/// Where congruences act: a lattice (or a region of one), a tiling, or a
+/// finite graph board.
+#[derive(Clone, Copy, Debug)]
+pub enum Space<'a> {
+    /// A lattice's cells.
+    Lattice(Lattice),
+    /// A tiling's cells `[x, y, f]`.
+    Tiling(&'a Tiling),
+    /// A finite board's faces `[f, 0, 0]`.
+    Graph,
+}
+
+impl<'a> Space<'a> {
+    /// The space of `board`'s cells.
+    pub fn of(board: &'a Board) -> Space<'a> {
+        match (board, board.lattice()) {
+            (Board::Tiling(t), _) => Space::Tiling(t),
+            (_, Some(l)) => Space::Lattice(l),
+            (_, None) => Space::Graph,
+        }
+    }
+}
+
 /// A congruence checked against its board, ready to map cells.
 pub struct Map<'a> {
     congruence: &'a Congruence,
-    lattice: Option<Lattice>,
+    space: Space<'a>,
 }
 
 impl<'a> Map<'a> {
@@ -70,30 +119,32 @@ impl<'a> Map<'a> {
     /// graph, passed in so that it is built once per claim.)
     pub fn of(
         congruence: &'a Congruence,
-        board: &Board,
+        board: &'a Board,
         graph: Option<&FaceGraph>,
     ) -> Option<Map<'a>> {
-        let lattice = board.lattice();
-        let valid = match (congruence, lattice, graph) {
-            (&Congruence::Lattice { element, shift }, Some(lattice), _) => {
+        let space = Space::of(board);
+        let valid = match (congruence, space, graph) {
+            (&Congruence::Lattice { element, shift }, Space::Lattice(lattice), _) => {
                 let flat = lattice == Lattice::Cubic || shift[2] == 0;
                 let keeps_orientation = lattice.same_orientation([0, 0, 0], shift);
                 element < lattice.point_group_order() && flat && keeps_orientation
             }
-            (Congruence::Permutation(image), None, Some(g)) => is_automorphism(g, image),
+            // A tiling's symmetries (mod translations) with a move by whole
+            // unit cells.
+            (&Congruence::Lattice { element, shift }, Space::Tiling(tiling), _) => {
+                element < tiling.group_order() && shift[2] == 0
+            }
+            (Congruence::Permutation(image), Space::Graph, Some(g)) => is_automorphism(g, image),
             _ => false,
         };
-        valid.then_some(Map {
-            congruence,
-            lattice,
-        })
+        valid.then_some(Map { congruence, space })
     }
 
     /// The image of a cell (on a graph board, `None` for a cell that is not
     /// a vertex).
     #[inline]
     pub fn apply(&self, c: Cell) -> Option<Cell> {
-        self.congruence.image(self.lattice, c)
+        self.congruence.image_in(self.space, c)
     }
 }
 

@@ -42,6 +42,17 @@ pub enum DerivedRule {
 /// cell on a lattice (and its regions, where some neighbours are missing),
 /// the largest degree on a finite board.
 fn delta(board: &Board) -> usize {
+    if let Board::Tiling(tiling) = board {
+        // A face has as many neighbours as sides (edge to edge).
+        return (0..tiling.faces() as i32)
+            .map(|f| {
+                let mut n = 0usize;
+                tiling.for_each_neighbour([0, 0, f], |_| n = n.saturating_add(1));
+                n
+            })
+            .max()
+            .unwrap_or(0);
+    }
     match board.lattice() {
         Some(Lattice::Triangle) => 3,
         Some(Lattice::Square) => 4,

@@ -148,6 +148,50 @@ impl<'s> Parser<'s> {
         }
     }
 
+    /// The lines of a `tiling { ... }` board, after the `{`: a keyword, a
+    /// word after `basis`, then coordinate tuples (checked by the
+    /// elaborator, which knows what each entry needs).
+    pub(super) fn tiling_block<'a>(
+        &self,
+        item: &'a str,
+        r: &'a str,
+    ) -> PResult<'a, Vec<TilingLine>> {
+        let mut lines = Vec::new();
+        let mut r = self.ws(r);
+        loop {
+            if let Ok((r2, _)) = self.symbol(r, "}") {
+                return Ok((r2, lines));
+            }
+            if r.is_empty() {
+                let start = self.offset(item);
+                return Err(SyntaxError {
+                    kind: SyntaxErrorKind::UnclosedBlock,
+                    span: Span::new(start, start + 5),
+                });
+            }
+            let (r2, key) = self.name(r, "`basis`, `periods`, `face`, `symmetry` or `}`")?;
+            let (r2, word) = if key.node == "basis" {
+                let (r3, w) = self.name(r2, "`square` or `hexagonal`")?;
+                (r3, Some(w))
+            } else {
+                (r2, None)
+            };
+            let (r2, tuples) = self.cell_list(r2)?;
+            let end = tuples
+                .last()
+                .map(|t| t.span.end)
+                .or(word.as_ref().map(|w| w.span.end))
+                .unwrap_or(key.span.end);
+            lines.push(TilingLine {
+                span: Span::new(key.span.start, end),
+                key,
+                word,
+                tuples,
+            });
+            r = r2;
+        }
+    }
+
     /// `board NAME = KIND ARGS` (ARGS: the rest of the line), `board NAME =
     /// LATTICE picture { ROWS }` or `board NAME = graph { EDGES }`.
     pub(super) fn board_decl<'a>(&self, input: &'a str) -> PResult<'a, Item> {
@@ -172,6 +216,11 @@ impl<'s> Parser<'s> {
         let (rest, args, body) = if let Ok((r, _)) = self.keyword(self.ws(after), "picture") {
             let (r, rows) = self.picture_block(input, r)?;
             (r, empty_args(after), Some(BoardBody::Picture(rows)))
+        } else if let (Ok((r, _)), "tiling") =
+            (self.symbol(self.ws(after), "{"), kind.node.as_str())
+        {
+            let (r, lines) = self.tiling_block(input, r)?;
+            (r, empty_args(after), Some(BoardBody::Tiling(lines)))
         } else if let Ok((r, _)) = self.symbol(self.ws(after), "{") {
             let (r, edges) = self.graph_block(input, r)?;
             (r, empty_args(after), Some(BoardBody::Graph(edges)))

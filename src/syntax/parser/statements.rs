@@ -242,9 +242,18 @@ impl Parser<'_> {
                 let (rest, _) = self.symbol(rest, "=")?;
                 let (rest, _) = self.symbol(rest, "(")?;
                 let (rest, winners) = self.number(rest)?;
+                let (rest, elementary) = match self.keyword(rest, "elementary") {
+                    Ok((rest, _)) => (rest, true),
+                    Err(_) => (rest, false),
+                };
                 let (rest, _) = self.keyword(rest, "winners")?;
                 let (rest, _) = self.symbol(rest, ",")?;
                 let (rest, losers) = self.number(rest)?;
+                let rest = if elementary {
+                    self.keyword(rest, "elementary")?.0
+                } else {
+                    rest
+                };
                 let (rest, _) = self.keyword(rest, "losers")?;
                 let (rest, _) = self.symbol(rest, ")")?;
                 Ok((
@@ -253,6 +262,7 @@ impl Parser<'_> {
                         board,
                         winners,
                         losers,
+                        elementary,
                     },
                 ))
             }
