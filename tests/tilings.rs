@@ -208,3 +208,31 @@ fn games_on_a_tiling_are_proved_and_checked() {
         );
     }
 }
+
+/// User-declared tilings (faces out of the cell, clockwise periods, faces
+/// in several orders and orbit sizes) against counts from an independent
+/// brute force, kept in tests/tilings/.
+#[test]
+fn declared_tilings_match_an_independent_brute_force() {
+    let files = common::cert_files("tests/tilings");
+    assert!(files.len() >= 5);
+    for file in files {
+        let path = file.to_string_lossy().to_string();
+        let outcome = common::check(&[&path]);
+        let claims: Vec<_> = outcome
+            .report
+            .files
+            .iter()
+            .flat_map(|f| &f.claims)
+            .collect();
+        assert!(claims.len() >= 15, "{path}");
+        for claim in claims {
+            assert_eq!(
+                claim.verdict,
+                gamecert::report::VerdictName::Verified,
+                "{path}: {}",
+                claim.id
+            );
+        }
+    }
+}

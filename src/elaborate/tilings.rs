@@ -324,6 +324,17 @@ pub fn declared(decl: &BoardDecl, lines: &[TilingLine]) -> Result<Board, ElabErr
                 format!("side {side} of face {face} is also a side of another face in the same direction (they overlap)"),
                 face_at(face),
             ),
+            TilingError::FarNeighbour { face, side } => bad(
+                format!(
+                    "side {side} of face {face} meets a face more than {} unit cells away: choose periods closer together (a reduced basis)",
+                    crate::kernel::animals::tiling::MAX_REACH
+                ),
+                face_at(face),
+            ),
+            TilingError::PeriodsNotPrimitive => bad(
+                "a translation that is no combination of the periods maps the tiling onto itself: give periods that generate all its translations (a smaller unit cell)".into(),
+                decl.span,
+            ),
             TilingError::AreaMismatch { faces, cell } => bad(
                 format!(
                     "the faces' area ({faces}/2) is not the unit cell's ({cell}/2): they leave gaps or overlap"

@@ -179,6 +179,9 @@ pub fn count<G: Geometry>(
     results.into_iter().sum()
 }
 
+/// The most cells the enumeration's marks grid may span (one byte each).
+const MAX_GRID_CELLS: usize = 1 << 28;
+
 /// The depth at which subtrees are dealt out to threads.
 const SPLIT_DEPTH: usize = 4;
 
@@ -207,6 +210,17 @@ fn count_share<G: Geometry>(
     mut listed: Option<&mut Vec<Vec<Cell>>>,
 ) -> Result<u64, Exhausted> {
     let mut total = 0;
+    // The marks grid spans every cell an animal can reach: refused before
+    // it is allocated when a board's reach makes it too large.
+    let (radius, depth, _) = geometry.reach(size);
+    let width = usize::try_from(radius)
+        .unwrap_or(usize::MAX)
+        .saturating_mul(2)
+        .saturating_add(1);
+    let cells = width.saturating_mul(width).saturating_mul(depth);
+    if cells > MAX_GRID_CELLS {
+        return Err(Exhausted::Memory(cells));
+    }
     for origin in geometry.origins() {
         if kind != Kind::Fixed && !geometry.leads_orbit(origin) {
             continue;

@@ -41,6 +41,13 @@ pub const MAX_COORDINATE: i64 = 1 << 20;
 pub const MAX_FACES: usize = 64;
 /// Most sides of a face.
 pub const MAX_SIDES: usize = 24;
+/// The most unit cells apart two neighbouring faces may lie (in each
+/// coordinate): the enumeration's grid grows with it, and a skewed choice
+/// of periods is the only way to exceed it.
+pub const MAX_REACH: i64 = 16;
+/// The largest entry of a symmetry's matrix on unit-cell offsets (larger
+/// ones come only from skewed periods, and would overflow cell arithmetic).
+const MAX_MATRIX_ENTRY: i32 = 64;
 
 /// A point in basis coordinates.
 pub type Point = [i64; 2];
@@ -124,6 +131,17 @@ pub enum TilingError {
         /// The side's number.
         side: usize,
     },
+    /// Neighbouring faces lie more than [`MAX_REACH`] unit cells apart
+    /// (periods far from a reduced basis).
+    FarNeighbour {
+        /// The face's number.
+        face: usize,
+        /// The side's number.
+        side: usize,
+    },
+    /// Some translation that is not a combination of the periods maps the
+    /// tiling onto itself: the unit cell is larger than a fundamental one.
+    PeriodsNotPrimitive,
     /// The faces do not cover the cell exactly once: twice their total
     /// area against twice the cell's, in basis units.
     AreaMismatch {
@@ -144,6 +162,14 @@ pub enum TilingError {
         /// A face whose image is no face.
         face: usize,
     },
+}
+
+/// Why a candidate map is not kept as a symmetry.
+enum Unmapped {
+    /// This face's image is no face: not a symmetry.
+    Face(usize),
+    /// A symmetry whose action on unit-cell offsets is too large to hold.
+    TooLarge,
 }
 
 /// A symmetry modulo translations, as it acts on cells.
@@ -184,17 +210,22 @@ fn sub(a: Point, b: Point) -> Point {
     [a[0] - b[0], a[1] - b[1]]
 }
 
-/// Reduction modulo the periods' lattice.
+/// Reduction modulo the periods' lattice, the periods in the order
+/// declared (cells `(x,y,f)` read them so).
 struct Periods {
     t: [Point; 2],
+    /// t1 × t2, of either sign.
     det: i64,
 }
 
 impl Periods {
     /// (m, n, r) with p = m t1 + n t2 + r and r in the half-open cell.
     fn reduce(&self, p: Point) -> (i64, i64, Point) {
-        let m = cross(p, self.t[1]).div_euclid(self.det);
-        let n = cross(self.t[0], p).div_euclid(self.det);
+        // m = (p × t2) / det and n = (t1 × p) / det exactly for lattice
+        // points; floored with the divisor made positive.
+        let (sign, size) = (self.det.signum(), self.det.abs());
+        let m = (sign * cross(p, self.t[1])).div_euclid(size);
+        let n = (sign * cross(self.t[0], p)).div_euclid(size);
         let r = [
             p[0] - m * self.t[0][0] - n * self.t[1][0],
             p[1] - m * self.t[0][1] - n * self.t[1][1],
@@ -307,14 +338,10 @@ impl Tiling {
         {
             return Err(TilingError::TooLarge);
         }
-        let mut t = spec.periods;
-        let mut det = cross(t[0], t[1]);
+        let t = spec.periods;
+        let det = cross(t[0], t[1]);
         if det == 0 {
             return Err(TilingError::DegeneratePeriods);
-        }
-        if det < 0 {
-            t.swap(0, 1);
-            det = -det;
         }
         let periods = Periods { t, det };
         for (face, poly) in spec.faces.iter().enumerate() {
@@ -335,10 +362,10 @@ impl Tiling {
             }
         }
         let faces_area: i64 = spec.faces.iter().map(|f| twice_area(f)).sum();
-        if faces_area != 2 * det {
+        if faces_area != 2 * det.abs() {
             return Err(TilingError::AreaMismatch {
                 faces: faces_area,
-                cell: 2 * det,
+                cell: 2 * det.abs(),
             });
         }
         let mut vertex_classes: HashMap<Point, i32> = HashMap::new();
@@ -355,7 +382,11 @@ impl Tiling {
                 let &(g, gm, gn) = directed
                     .get(&(qr, sub(p, q)))
                     .ok_or(TilingError::UnmatchedSide { face, side })?;
-                let offset = [(qm - gm) as i32, (qn - gn) as i32, g as i32];
+                let (dx, dy) = (qm - gm, qn - gn);
+                if dx.abs() > MAX_REACH || dy.abs() > MAX_REACH {
+                    return Err(TilingError::FarNeighbour { face, side });
+                }
+                let offset = [dx as i32, dy as i32, g as i32];
                 reach = reach.max(offset[0].abs()).max(offset[1].abs());
                 around.push(offset);
                 let (m, n, r) = periods.reduce(p);
@@ -383,7 +414,19 @@ impl Tiling {
             preimages: Vec::new(),
             reach,
         };
-        tiling.symmetries = tiling.derive_symmetries(&periods, &directed);
+        tiling.symmetries = tiling.derive_symmetries(&periods, &directed)?;
+        // A symmetry that only translates, by a vector outside the periods'
+        // lattice, means the periods miss translations of the tiling: its
+        // congruences would then not keep that lattice, and fixed animals
+        // would be counted up to too few translations.
+        if tiling
+            .symmetries
+            .iter()
+            .skip(1)
+            .any(|s| s.matrix == [[1, 0], [0, 1]])
+        {
+            return Err(TilingError::PeriodsNotPrimitive);
+        }
         tiling.flat = tiling
             .symmetries
             .iter()
@@ -401,8 +444,12 @@ impl Tiling {
             if !point_group(tiling.spec.basis).contains(&s.linear) {
                 return Err(TilingError::NotAnIsometry { index });
             }
-            if let Err(face) = tiling.cell_map(s, &periods, &directed) {
-                return Err(TilingError::NotASymmetry { index, face });
+            match tiling.cell_map(s, &periods, &directed) {
+                Ok(_) => {}
+                Err(Unmapped::Face(face)) => {
+                    return Err(TilingError::NotASymmetry { index, face });
+                }
+                Err(Unmapped::TooLarge) => return Err(TilingError::TooLarge),
             }
         }
         Ok(tiling)
@@ -413,7 +460,7 @@ impl Tiling {
         &self,
         periods: &Periods,
         directed: &HashMap<(Point, Point), (usize, i64, i64)>,
-    ) -> Vec<CellMap> {
+    ) -> Result<Vec<CellMap>, TilingError> {
         let faces = &self.spec.faces;
         let first = faces[0][0];
         let mut seen = std::collections::HashSet::new();
@@ -434,26 +481,31 @@ impl Tiling {
                     if !seen.insert((linear, class)) {
                         continue;
                     }
-                    if let Ok(cells) = self.cell_map(&map, periods, directed) {
-                        out.push(cells);
+                    match self.cell_map(&map, periods, directed) {
+                        Ok(cells) => out.push(cells),
+                        Err(Unmapped::Face(_)) => {}
+                        // A symmetry the kernel cannot hold would be missing
+                        // from the group: refused, never dropped.
+                        Err(Unmapped::TooLarge) => return Err(TilingError::TooLarge),
                     }
                 }
             }
         }
         // The identity (linear part 1, shift 0) is tried first.
-        out
+        Ok(out)
     }
 
-    /// How `map` acts on cells, or the first face whose image is no face.
+    /// How `map` acts on cells, or why it does not: a face whose image is
+    /// no face, or offsets too large to hold.
     fn cell_map(
         &self,
         map: &Affine,
         periods: &Periods,
         directed: &HashMap<(Point, Point), (usize, i64, i64)>,
-    ) -> Result<CellMap, usize> {
+    ) -> Result<CellMap, Unmapped> {
         let column = |t: Point| periods.coefficients(map.linear_part(t));
         let (Some(a), Some(b)) = (column(periods.t[0]), column(periods.t[1])) else {
-            return Err(0);
+            return Err(Unmapped::Face(0));
         };
         let reverses = map.det() < 0;
         let mut images = Vec::new();
@@ -465,7 +517,7 @@ impl Tiling {
             let (p, q) = (image[0], image[1 % image.len()]);
             let (m, n, r) = periods.reduce(p);
             let Some(&(g, gm, gn)) = directed.get(&(r, sub(q, p))) else {
-                return Err(face);
+                return Err(Unmapped::Face(face));
             };
             // The face g moved by (m - gm, n - gn) has this side; it is the
             // image only if every corner agrees.
@@ -485,12 +537,25 @@ impl Tiling {
                     })
                 });
             if !agrees {
-                return Err(face);
+                return Err(Unmapped::Face(face));
             }
-            images.push([(m - gm) as i32, (n - gn) as i32, g as i32]);
+            let (Ok(x), Ok(y)) = (i32::try_from(m - gm), i32::try_from(n - gn)) else {
+                return Err(Unmapped::TooLarge);
+            };
+            images.push([x, y, g as i32]);
         }
+        let entry = |v: i64| {
+            i32::try_from(v)
+                .ok()
+                .filter(|e| e.abs() <= MAX_MATRIX_ENTRY)
+        };
+        let (Some(a0), Some(b0), Some(a1), Some(b1)) =
+            (entry(a.0), entry(b.0), entry(a.1), entry(b.1))
+        else {
+            return Err(Unmapped::TooLarge);
+        };
         Ok(CellMap {
-            matrix: [[a.0 as i32, b.0 as i32], [a.1 as i32, b.1 as i32]],
+            matrix: [[a0, b0], [a1, b1]],
             images,
         })
     }
