@@ -16,7 +16,7 @@ use std::fmt::Write as _;
 
 use crate::kernel::animals::lattice::{Cell, Lattice};
 use crate::kernel::animals::{Board, Region};
-use crate::kernel::maker::congruence::Congruence;
+use crate::kernel::maker::congruence::{Congruence, Space};
 use crate::kernel::maker::{Justification, MakerOption, ProofSequence, Situation, Target};
 use crate::produce::certificate::{cells_text, proof_text};
 use crate::produce::placer::Placer;
@@ -308,7 +308,7 @@ impl CardFile {
             let map = congruence(h);
             let target_p = cell(self.cards[h.card].p);
             let p = map
-                .image(Some(Lattice::Square), target_p)
+                .image_in(Space::Lattice(Lattice::Square), target_p)
                 .unwrap_or(target_p);
             MakerOption {
                 mark: if situation.core.contains(&p) {

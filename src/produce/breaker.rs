@@ -50,20 +50,8 @@ pub fn prove(
 ) -> Result<Option<Tree>, Exhausted> {
     match &claim.board {
         Board::Lattice(_) | Board::Tiling(_) => {
-            let lattice = match &claim.board {
-                Board::Lattice(l) => Some(*l),
-                _ => None,
-            };
-            for (period, reps) in periods(lattice) {
-                let found = periodic(
-                    &claim.board,
-                    lattice,
-                    &claim.goal,
-                    claim.b,
-                    &period,
-                    &reps,
-                    budget,
-                )?;
+            for (period, reps) in periods(claim.board.lattice()) {
+                let found = periodic(&claim.board, &claim.goal, claim.b, &period, &reps, budget)?;
                 if let Some(pairs) = found {
                     return Ok(Some(Tree::Paving((pairs, period.to_vec()))));
                 }
@@ -144,13 +132,13 @@ fn offset(u: Cell, w: Cell) -> Cell {
 /// placements modulo the period (each must hold a pair).
 fn periodic(
     board: &Board,
-    lattice: Option<Lattice>,
     goal: &[Cell],
     b: usize,
     basis: &[Cell; 2],
     reps: &[Cell],
     budget: &mut Budget,
 ) -> Result<Option<Vec<(Cell, Cell)>>, Exhausted> {
+    let lattice = board.lattice();
     let orientations = shape::placements(board, goal, budget)?;
     let mut placements = Vec::new();
     for o in &orientations {

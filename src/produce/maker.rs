@@ -18,10 +18,9 @@
 
 use std::collections::HashMap;
 
-use super::placer::Placer;
+use super::placer::{Placer, class_origin, onto, plane_order};
 use crate::kernel::animals::lattice::{Cell, Lattice};
 use crate::kernel::animals::solid::Group;
-use crate::kernel::animals::tiling::Tiling;
 use crate::kernel::animals::{Board, shape};
 use crate::kernel::budget::{Budget, Exhausted};
 use crate::kernel::maker::congruence::{Congruence, Space};
@@ -379,10 +378,11 @@ impl Writer {
 }
 
 /// The congruences of a board, as the writer composes them: a lattice's
-/// point group with translations, or a finite board's automorphisms.
+/// or a tiling's symmetries with translations, or a finite board's
+/// automorphisms.
 enum Symmetry {
-    Lattice(Lattice),
-    Tiling(std::sync::Arc<Tiling>),
+    /// A lattice or a tiling (the board, for its [`Space`]).
+    Plane(Board),
     Graph(Group),
 }
 
@@ -397,82 +397,74 @@ const PROBES: [Cell; 6] = [
     [0, 0, 1],
 ];
 
+/// The origin cell.
+const ORIGIN: Cell = [0, 0, 0];
+
 impl Symmetry {
     fn of(board: &Board, budget: &mut Budget) -> Result<Symmetry, Exhausted> {
-        if let Board::Tiling(t) = board {
-            return Ok(Symmetry::Tiling(std::sync::Arc::clone(t)));
-        }
-        Ok(match board.lattice() {
-            Some(lattice) => Symmetry::Lattice(lattice),
-            None => Symmetry::Graph(board.group(budget)?.unwrap_or_default()),
+        Ok(match (board, board.lattice()) {
+            (Board::Tiling(_), _) => Symmetry::Plane(board.clone()),
+            (_, Some(lattice)) => Symmetry::Plane(Board::Lattice(lattice)),
+            (_, None) => Symmetry::Graph(board.group(budget)?.unwrap_or_default()),
         })
+    }
+
+    fn space(&self) -> Space<'_> {
+        match self {
+            Symmetry::Plane(board) => Space::of(board),
+            Symmetry::Graph(_) => Space::Graph,
+        }
     }
 
     /// The image of a cell (the cell itself where the map does not act).
     fn apply(&self, map: &Congruence, c: Cell) -> Cell {
-        let space = match self {
-            Symmetry::Lattice(l) => Space::Lattice(*l),
-            Symmetry::Tiling(t) => Space::Tiling(t),
-            Symmetry::Graph(_) => Space::Graph,
-        };
-        map.image_in(space, c).unwrap_or(c)
+        map.image_in(self.space(), c).unwrap_or(c)
     }
 
-    /// A tiling's congruences (symmetry, then a move by whole unit cells)
-    /// with the probes that pin them down: every face of the unit cell at
-    /// the origin and one cell along each period.
-    fn tiling_candidates(t: &Tiling, origin_image: Cell) -> (Vec<Congruence>, Vec<Cell>) {
-        let probes: Vec<Cell> = (0..t.faces() as i32)
-            .map(|f| [0, 0, f])
-            .chain([[1, 0, 0], [0, 1, 0]])
-            .collect();
-        let maps = (0..t.group_order())
-            .filter_map(|element| {
-                let image = t.transform(element, [0, 0, 0]);
-                (image[2] == origin_image[2]).then_some(Congruence::Lattice {
-                    element,
-                    shift: [origin_image[0] - image[0], origin_image[1] - image[1], 0],
-                })
-            })
-            .collect();
-        (maps, probes)
+    /// Cells that pin down a congruence of a lattice or tiling: on a tiling
+    /// every face of the unit cell at the origin and a cell along each
+    /// period.
+    fn probes(&self) -> Vec<Cell> {
+        match self.space() {
+            Space::Tiling(t) => (0..t.faces() as i32)
+                .map(|f| [0, 0, f])
+                .chain([[1, 0, 0], [0, 1, 0]])
+                .collect(),
+            Space::Lattice(l) => PROBES
+                .iter()
+                .copied()
+                .filter(|c| c[2] == 0 || l == Lattice::Cubic)
+                .collect(),
+            Space::Graph => Vec::new(),
+        }
+    }
+
+    /// The congruence of a lattice or tiling taking `from` to `to` for
+    /// which `holds(map, probe)` is true on every probe (its first in the
+    /// symmetries' order).
+    fn pinned(
+        &self,
+        from: Cell,
+        to: Cell,
+        holds: impl Fn(&Congruence, Cell) -> bool,
+    ) -> Option<Congruence> {
+        let space = self.space();
+        let probes = self.probes();
+        (0..plane_order(space))
+            .filter_map(|element| onto(space, element, from, to))
+            .find(|map| probes.iter().all(|&c| holds(map, c)))
     }
 
     /// The congruence that acts on cells as `f` (a composition of
     /// congruences of this board).
     fn find(&self, f: impl Fn(Cell) -> Cell) -> Congruence {
         match self {
-            Symmetry::Tiling(t) => {
-                let (maps, probes) = Self::tiling_candidates(t, f([0, 0, 0]));
-                maps.into_iter()
-                    .find(|map| probes.iter().all(|&c| self.apply(map, c) == f(c)))
-                    .unwrap_or(Congruence::Lattice {
-                        element: 0,
-                        shift: [0, 0, 0],
-                    })
-            }
-            Symmetry::Lattice(l) => {
-                let probes: Vec<Cell> = PROBES
-                    .iter()
-                    .copied()
-                    .filter(|c| c[2] == 0 || *l == Lattice::Cubic)
-                    .collect();
-                for element in 0..l.point_group_order() {
-                    let o = f([0, 0, 0]);
-                    let t = l.transform(element, [0, 0, 0]);
-                    let map = Congruence::Lattice {
-                        element,
-                        shift: [o[0] - t[0], o[1] - t[1], o[2] - t[2]],
-                    };
-                    if probes.iter().all(|&c| self.apply(&map, c) == f(c)) {
-                        return map;
-                    }
-                }
-                Congruence::Lattice {
+            Symmetry::Plane(_) => self
+                .pinned(ORIGIN, f(ORIGIN), |map, c| self.apply(map, c) == f(c))
+                .unwrap_or(Congruence::Lattice {
                     element: 0,
-                    shift: [0, 0, 0],
-                }
-            }
+                    shift: ORIGIN,
+                }),
             Symmetry::Graph(group) => {
                 let n = group.first().map_or(0, Vec::len);
                 Congruence::Permutation((0..n).map(|v| f([v as i32, 0, 0])[0] as u16).collect())
@@ -495,87 +487,50 @@ impl Symmetry {
                 }
                 Congruence::Permutation(inverse)
             }
-            (Symmetry::Tiling(_), _) => self.find_inverse(map),
-            (Symmetry::Lattice(l), _) => {
-                // The group element whose composition with `map` fixes the
-                // probes, with the translation that fixes the origin.
-                for element in 0..l.point_group_order() {
-                    let image = self.apply(map, [0, 0, 0]);
-                    let t = l.transform(element, image);
-                    let candidate = Congruence::Lattice {
-                        element,
-                        shift: [-t[0], -t[1], -t[2]],
-                    };
-                    let fixes = PROBES
-                        .iter()
-                        .filter(|c| c[2] == 0 || *l == Lattice::Cubic)
-                        .all(|&c| self.apply(&candidate, self.apply(map, c)) == c);
-                    if fixes {
-                        return candidate;
-                    }
-                }
-                map.clone()
-            }
+            // The congruence taking `map`'s image of the origin back, whose
+            // composition with `map` fixes the probes.
+            (Symmetry::Plane(_), _) => self
+                .pinned(self.apply(map, ORIGIN), ORIGIN, |back, c| {
+                    self.apply(back, self.apply(map, c)) == c
+                })
+                .unwrap_or_else(|| map.clone()),
             _ => map.clone(),
         }
     }
 
-    /// The congruence undoing `map` on a tiling: the one that takes
-    /// `map`'s image of every probe back.
-    fn find_inverse(&self, map: &Congruence) -> Congruence {
-        let Symmetry::Tiling(t) = self else {
-            return map.clone();
-        };
-        let (_, probes) = Self::tiling_candidates(t, [0, 0, 0]);
-        let back = self.apply(map, [0, 0, 0]);
-        for element in 0..t.group_order() {
-            let image = t.transform(element, back);
-            let candidate = Congruence::Lattice {
-                element,
-                shift: [-image[0], -image[1], 0],
-            };
-            if image[2] == 0
-                && probes
-                    .iter()
-                    .all(|&c| self.apply(&candidate, self.apply(map, c)) == c)
-            {
-                return candidate;
-            }
-        }
-        map.clone()
-    }
-
     /// The least image of a situation under the congruences (translated so
-    /// that its least cell is its orientation's origin, on a lattice), and
-    /// the congruence taking that image back onto the situation.
+    /// that its least cell is its translation class's origin, on a lattice
+    /// or tiling), and the congruence taking that image back onto the
+    /// situation.
     fn canonical(&self, core: &[Cell], rest: &[Cell]) -> (Vec<Cell>, Vec<Cell>, Congruence) {
         let mut best: Option<(Vec<Cell>, Vec<Cell>, Congruence)> = None;
         let candidates: Vec<Congruence> = match self {
-            Symmetry::Lattice(l) => (0..l.point_group_order())
-                .map(|element| {
-                    let images = core.iter().chain(rest).map(|&c| l.transform(element, c));
-                    let anchor = images.min().unwrap_or([0, 0, 0]);
-                    let origin = l.origin_of(anchor);
-                    Congruence::Lattice {
-                        element,
-                        shift: [
-                            origin[0] - anchor[0],
-                            origin[1] - anchor[1],
-                            origin[2] - anchor[2],
-                        ],
-                    }
-                })
-                .collect(),
-            Symmetry::Tiling(t) => (0..t.group_order())
-                .map(|element| {
-                    let images = core.iter().chain(rest).map(|&c| t.transform(element, c));
-                    let anchor = images.min().unwrap_or([0, 0, 0]);
-                    Congruence::Lattice {
-                        element,
-                        shift: [-anchor[0], -anchor[1], 0],
-                    }
-                })
-                .collect(),
+            Symmetry::Plane(_) => {
+                let space = self.space();
+                (0..plane_order(space))
+                    .map(|element| {
+                        let turn = Congruence::Lattice {
+                            element,
+                            shift: ORIGIN,
+                        };
+                        let anchor = core
+                            .iter()
+                            .chain(rest)
+                            .map(|&c| self.apply(&turn, c))
+                            .min()
+                            .unwrap_or(ORIGIN);
+                        let target = class_origin(space, anchor);
+                        Congruence::Lattice {
+                            element,
+                            shift: [
+                                target[0] - anchor[0],
+                                target[1] - anchor[1],
+                                target[2] - anchor[2],
+                            ],
+                        }
+                    })
+                    .collect()
+            }
             Symmetry::Graph(group) => group
                 .iter()
                 .map(|p| Congruence::Permutation(p.iter().map(|&v| u16::from(v)).collect()))

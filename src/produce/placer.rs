@@ -46,35 +46,17 @@ impl Placer {
     /// on a lattice, each point-group element followed by the translation
     /// taking the anchor's image to a cell of `onto`; on a finite board,
     /// each automorphism.
-    fn candidates(&self, anchor: Cell, onto: &[Cell]) -> Vec<Congruence> {
-        if let Board::Tiling(tiling) = &self.board {
-            // Each symmetry, then the move by whole unit cells taking the
-            // anchor's image onto a cell of `onto` on the same face.
-            return (0..tiling.group_order())
+    fn candidates(&self, anchor: Cell, cells: &[Cell]) -> Vec<Congruence> {
+        let space = Space::of(&self.board);
+        match space {
+            Space::Lattice(_) | Space::Tiling(_) => (0..plane_order(space))
                 .flat_map(|element| {
-                    let image = tiling.transform(element, anchor);
-                    onto.iter()
-                        .filter(move |&&t| t[2] == image[2])
-                        .map(move |t| Congruence::Lattice {
-                            element,
-                            shift: [t[0] - image[0], t[1] - image[1], 0],
-                        })
-                })
-                .collect();
-        }
-        match self.board.lattice() {
-            Some(lattice) => (0..lattice.point_group_order())
-                .flat_map(|element| {
-                    let image = lattice.transform(element, anchor);
-                    onto.iter()
-                        .filter(move |&&t| lattice.same_orientation(image, t))
-                        .map(move |t| Congruence::Lattice {
-                            element,
-                            shift: [t[0] - image[0], t[1] - image[1], t[2] - image[2]],
-                        })
+                    cells
+                        .iter()
+                        .filter_map(move |&t| onto(space, element, anchor, t))
                 })
                 .collect(),
-            None => self
+            Space::Graph => self
                 .group
                 .iter()
                 .map(|p| Congruence::Permutation(p.iter().map(|&v| u16::from(v)).collect()))
@@ -194,4 +176,39 @@ pub fn mapping<'g>(
 fn image(p: &[u8], c: Cell) -> Option<Cell> {
     let f = usize::try_from(c[0]).ok()?;
     p.get(f).map(|&v| [i32::from(v), 0, 0])
+}
+
+/// The number of symmetries modulo translations of a lattice or tiling
+/// (0 on a graph board).
+pub fn plane_order(space: Space<'_>) -> usize {
+    match space {
+        Space::Lattice(l) => l.point_group_order(),
+        Space::Tiling(t) => t.group_order(),
+        Space::Graph => 0,
+    }
+}
+
+/// The congruence of a lattice or tiling made of its symmetry `element`
+/// followed by the translation taking `from`'s image to `to`, when one does
+/// (the two are of one translation class: on the triangle lattice they
+/// point the same way, on a tiling they are the same face).
+pub fn onto(space: Space<'_>, element: usize, from: Cell, to: Cell) -> Option<Congruence> {
+    let image = match space {
+        Space::Lattice(l) => l.transform(element, from),
+        Space::Tiling(t) => t.transform(element, from),
+        Space::Graph => return None,
+    };
+    (class_origin(space, image) == class_origin(space, to)).then_some(Congruence::Lattice {
+        element,
+        shift: [to[0] - image[0], to[1] - image[1], to[2] - image[2]],
+    })
+}
+
+/// The origin of `c`'s translation class on a lattice or tiling.
+pub fn class_origin(space: Space<'_>, c: Cell) -> Cell {
+    match space {
+        Space::Lattice(l) => l.origin_of(c),
+        Space::Tiling(_) => [0, 0, c[2]],
+        Space::Graph => c,
+    }
 }

@@ -17,7 +17,7 @@
 // coordinates stay within a few dozen; counts are bounded by the budget.
 #![allow(clippy::arithmetic_side_effects)]
 
-use super::lattice::{Cell, Lattice};
+use super::lattice::{Cell, Lattice, pack};
 use super::tiling::{IdSet, Tiling};
 use crate::kernel::budget::{Budget, Exhausted};
 
@@ -210,17 +210,6 @@ fn count_share<G: Geometry>(
     mut listed: Option<&mut Vec<Vec<Cell>>>,
 ) -> Result<u64, Exhausted> {
     let mut total = 0;
-    // The marks grid spans every cell an animal can reach: refused before
-    // it is allocated when a board's reach makes it too large.
-    let (radius, depth, _) = geometry.reach(size);
-    let width = usize::try_from(radius)
-        .unwrap_or(usize::MAX)
-        .saturating_mul(2)
-        .saturating_add(1);
-    let cells = width.saturating_mul(width).saturating_mul(depth);
-    if cells > MAX_GRID_CELLS {
-        return Err(Exhausted::Memory(cells));
-    }
     for origin in geometry.origins() {
         if kind != Kind::Fixed && !geometry.leads_orbit(origin) {
             continue;
@@ -230,7 +219,7 @@ fn count_share<G: Geometry>(
             size,
             kind,
             origin,
-            grid: Grid::new(geometry.reach(size)),
+            grid: Grid::new(geometry.reach(size))?,
             cells: Vec::with_capacity(size),
             levels: vec![Vec::new(); size + 1],
             share,
@@ -334,13 +323,6 @@ impl<G: Geometry> Run<'_, G> {
             }
         }
     }
-}
-
-/// Packs a cell into a `u64` whose order is the (z, y, x) order.
-fn pack(c: Cell) -> u64 {
-    const OFFSET: i64 = 1 << 20;
-    let part = |v: i32| (i64::from(v) + OFFSET) as u64;
-    part(c[2]) << 42 | part(c[1]) << 21 | part(c[0])
 }
 
 /// Buffers for the canonical-form test, reused across animals.
@@ -516,15 +498,23 @@ struct Grid {
 
 impl Grid {
     /// Marks for cells within `radius` of the origin in x and y, in
-    /// `depth` z layers from `-z0`.
-    fn new((radius, depth, z0): (i32, usize, i32)) -> Grid {
-        let width = (2 * radius + 1) as usize;
-        Grid {
-            marks: vec![false; width * width * depth],
+    /// `depth` z layers from `-z0`; refused before it is allocated when a
+    /// board's reach makes it larger than [`MAX_GRID_CELLS`].
+    fn new((radius, depth, z0): (i32, usize, i32)) -> Result<Grid, Exhausted> {
+        let width = usize::try_from(radius)
+            .unwrap_or(usize::MAX)
+            .saturating_mul(2)
+            .saturating_add(1);
+        let cells = width.saturating_mul(width).saturating_mul(depth);
+        if cells > MAX_GRID_CELLS {
+            return Err(Exhausted::Memory(cells));
+        }
+        Ok(Grid {
+            marks: vec![false; cells],
             radius,
             width,
             z0,
-        }
+        })
     }
 
     fn index(&self, c: Cell) -> usize {

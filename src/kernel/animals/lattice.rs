@@ -186,6 +186,15 @@ impl Lattice {
     }
 }
 
+/// Packs a cell into a `u64` whose order is the (z, y, x) order, and which
+/// is linear in the coordinates (fields of 21 bits, offset by 2^20: cells
+/// of animals, and a tiling's corner and side ids, stay far inside them).
+pub fn pack(c: Cell) -> u64 {
+    const OFFSET: i64 = 1 << 20;
+    let part = |v: i32| (i64::from(v) + OFFSET) as u64;
+    part(c[2]) << 42 | part(c[1]) << 21 | part(c[0])
+}
+
 /// The three corner points (skew coordinates of the triangular point
 /// lattice) of triangle cell `c`. Row y lies between corner rows y and y + 1;
 /// the up triangle x = 2i + y has corners (i,y), (i+1,y), (i,y+1); the down

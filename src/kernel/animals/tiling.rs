@@ -1,4 +1,4 @@
-//! Periodic plane tilings as boards (rule A2 of docs/soundness.md): the
+//! Periodic plane tilings as boards (rule A4 of docs/soundness.md): the
 //! kernel takes a unit cell of convex polygons and two periods, checks that
 //! their translates tile the plane edge to edge, and derives from the
 //! geometry the cells, their neighbours and the congruence group.
@@ -33,7 +33,7 @@
 
 use std::collections::HashMap;
 
-use super::lattice::Cell;
+use super::lattice::{Cell, pack};
 
 /// Largest coordinate (absolute value) a tiling may use.
 pub const MAX_COORDINATE: i64 = 1 << 20;
@@ -191,10 +191,11 @@ pub struct Tiling {
     corners: Vec<Vec<Cell>>,
     /// Per face: its sides as `[dx, dy, side class]`.
     sides: Vec<Vec<Cell>>,
-    /// The symmetries modulo translations, the identity first.
-    symmetries: Vec<CellMap>,
-    /// The same, flat for the enumeration's inner loop: per symmetry g
-    /// and face f, at g * faces + f, the matrix and the face's image.
+    /// Number of symmetries modulo translations.
+    order: usize,
+    /// The symmetries modulo translations, the identity first, flat for
+    /// the enumeration's inner loop: per symmetry g and face f, at
+    /// g * faces + f, the matrix and the face's image.
     flat: Vec<([[i32; 2]; 2], Cell)>,
     /// Per symmetry g and face f, at g * faces + f: the face g maps to f.
     preimages: Vec<usize>,
@@ -208,6 +209,11 @@ fn cross(a: Point, b: Point) -> i64 {
 
 fn sub(a: Point, b: Point) -> Point {
     [a[0] - b[0], a[1] - b[1]]
+}
+
+/// m t1 + n t2.
+fn combination(t: &[Point; 2], m: i64, n: i64) -> Point {
+    [m * t[0][0] + n * t[1][0], m * t[0][1] + n * t[1][1]]
 }
 
 /// Reduction modulo the periods' lattice, the periods in the order
@@ -226,11 +232,7 @@ impl Periods {
         let (sign, size) = (self.det.signum(), self.det.abs());
         let m = (sign * cross(p, self.t[1])).div_euclid(size);
         let n = (sign * cross(self.t[0], p)).div_euclid(size);
-        let r = [
-            p[0] - m * self.t[0][0] - n * self.t[1][0],
-            p[1] - m * self.t[0][1] - n * self.t[1][1],
-        ];
-        (m, n, r)
+        (m, n, sub(p, combination(&self.t, m, n)))
     }
 
     /// The lattice coefficients of `p`, when it is a lattice vector.
@@ -298,7 +300,7 @@ fn strictly_convex(poly: &[Point]) -> bool {
     // Directions in angular order from the positive x axis: the half they
     // lie in, then the cross product.
     let half = |d: Point| i32::from(!(d[1] > 0 || (d[1] == 0 && d[0] > 0)));
-    let before = |a: Point, b: Point| (half(a), 0).cmp(&(half(b), 0)).then(0.cmp(&cross(a, b)));
+    let before = |a: Point, b: Point| half(a).cmp(&half(b)).then(0.cmp(&cross(a, b)));
     let mut wraps = 0;
     for i in 0..n {
         let (a, b) = (side(i), side((i + 1) % n));
@@ -409,26 +411,25 @@ impl Tiling {
             neighbours,
             corners,
             sides,
-            symmetries: Vec::new(),
+            order: 0,
             flat: Vec::new(),
             preimages: Vec::new(),
             reach,
         };
-        tiling.symmetries = tiling.derive_symmetries(&periods, &directed)?;
+        let symmetries = tiling.derive_symmetries(&periods, &directed)?;
         // A symmetry that only translates, by a vector outside the periods'
         // lattice, means the periods miss translations of the tiling: its
         // congruences would then not keep that lattice, and fixed animals
         // would be counted up to too few translations.
-        if tiling
-            .symmetries
+        if symmetries
             .iter()
             .skip(1)
             .any(|s| s.matrix == [[1, 0], [0, 1]])
         {
             return Err(TilingError::PeriodsNotPrimitive);
         }
-        tiling.flat = tiling
-            .symmetries
+        tiling.order = symmetries.len();
+        tiling.flat = symmetries
             .iter()
             .flat_map(|s| s.images.iter().map(|&i| (s.matrix, i)))
             .collect();
@@ -466,13 +467,13 @@ impl Tiling {
         let mut seen = std::collections::HashSet::new();
         let mut out = Vec::new();
         for linear in point_group(self.spec.basis) {
+            let image = Affine {
+                linear,
+                shift: [0, 0],
+            }
+            .apply(first);
             for target in faces.iter().filter(|f| f.len() == faces[0].len()) {
                 for &corner in target {
-                    let image = Affine {
-                        linear,
-                        shift: [0, 0],
-                    }
-                    .apply(first);
                     let map = Affine {
                         linear,
                         shift: sub(corner, image),
@@ -521,10 +522,7 @@ impl Tiling {
             };
             // The face g moved by (m - gm, n - gn) has this side; it is the
             // image only if every corner agrees.
-            let shift = [
-                (m - gm) * periods.t[0][0] + (n - gn) * periods.t[1][0],
-                (m - gm) * periods.t[0][1] + (n - gn) * periods.t[1][1],
-            ];
+            let shift = combination(&periods.t, m - gm, n - gn);
             let target = &self.spec.faces[g];
             let start = target
                 .iter()
@@ -572,7 +570,7 @@ impl Tiling {
 
     /// Number of symmetries modulo translations.
     pub fn group_order(&self) -> usize {
-        self.symmetries.len()
+        self.order
     }
 
     /// The largest unit-cell offset between neighbouring faces.
@@ -614,11 +612,7 @@ impl Tiling {
     /// the number of holes (the bounded parts of the complement).
     pub fn has_hole(&self, cells: &[Cell], seen: &mut IdSet) -> bool {
         // Cells of an animal lie within a few hundred unit cells of the
-        // origin: each id packs into 21-bit fields.
-        let pack = |c: Cell| {
-            let field = |v: i32| (i64::from(v) + (1 << 20)) as u64 & 0x1f_ffff;
-            field(c[0]) << 42 | field(c[1]) << 21 | field(c[2])
-        };
+        // origin and classes are few: every id packs without collision.
         let mut distinct = |table: &Vec<Vec<Cell>>| {
             seen.clear();
             let mut count = 0i64;
@@ -641,11 +635,7 @@ impl Tiling {
         let Some(poly) = self.spec.faces.get(c[2] as usize) else {
             return Vec::new();
         };
-        let t = self.spec.periods;
-        let shift = [
-            i64::from(c[0]) * t[0][0] + i64::from(c[1]) * t[1][0],
-            i64::from(c[0]) * t[0][1] + i64::from(c[1]) * t[1][1],
-        ];
+        let shift = combination(&self.spec.periods, i64::from(c[0]), i64::from(c[1]));
         poly.iter()
             .map(|p| [p[0] + shift[0], p[1] + shift[1]])
             .collect()

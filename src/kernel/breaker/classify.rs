@@ -75,16 +75,23 @@ pub fn check(claim: &ClassifyClaim, cited: &[&Theorem], mut budget: Budget) -> V
 /// the completing one included, against b >= 1; a loss with a >= 1 marks
 /// against b <= 1).
 pub(super) fn decides_unbiased(c: &GameClaim, board: &Board) -> Option<(Side, u128)> {
-    let applies = c.board == *board
-        && match c.side {
-            Side::Winner => c.a <= 1 && c.completing() <= 1 && c.b >= 1,
-            Side::Loser => c.a >= 1 && c.b <= 1,
-        };
+    let applies = settles_unbiased(c, board);
     let faces = c.goal.iter().try_fold(0u128, |set, cell| {
         let f = u32::try_from(cell[0]).ok().filter(|&f| f < 128)?;
         Some(set | 1u128 << f)
     })?;
     applies.then_some((c.side, faces))
+}
+
+/// Whether claim `c` is about `board` and decides its (1,1) game (Lemma
+/// 5.2: a win with one mark in every turn, the completing one included,
+/// against b >= 1; a loss with a >= 1 marks against b <= 1).
+pub(super) fn settles_unbiased(c: &GameClaim, board: &Board) -> bool {
+    c.board == *board
+        && match c.side {
+            Side::Winner => c.a <= 1 && c.completing() <= 1 && c.b >= 1,
+            Side::Loser => c.a >= 1 && c.b <= 1,
+        }
 }
 
 /// The (winners, losers) counts, or the first animal the citations do

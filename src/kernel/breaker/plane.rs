@@ -15,7 +15,7 @@ use crate::kernel::animals::Board;
 use crate::kernel::animals::enumerate::{self, Geometry, Kind};
 use crate::kernel::animals::lattice::{Cell, Lattice};
 use crate::kernel::animals::shape::is_sub_animal;
-use crate::kernel::breaker::classify::ClassifyClaim;
+use crate::kernel::breaker::classify::{ClassifyClaim, settles_unbiased};
 use crate::kernel::budget::{Budget, Exhausted};
 use crate::kernel::game::Side;
 use crate::kernel::ledger::{Established, Theorem};
@@ -85,14 +85,10 @@ fn classify(
     for (i, theorem) in cited.iter().enumerate() {
         // A cited claim counts for the (1,1) game on this board by Lemma
         // 5.2, as in rule B4.
-        let decides = theorem.game().and_then(|(c, _)| {
-            let applies = c.board == *board
-                && match c.side {
-                    Side::Winner => c.a <= 1 && c.completing() <= 1 && c.b >= 1,
-                    Side::Loser => c.a >= 1 && c.b <= 1,
-                };
-            applies.then_some((c.side, c.goal.as_slice()))
-        });
+        let decides = theorem
+            .game()
+            .filter(|(c, _)| settles_unbiased(c, board))
+            .map(|(c, _)| (c.side, c.goal.as_slice()));
         match decides {
             Some((Side::Winner, goal)) => winners.push(goal),
             Some((Side::Loser, goal)) => losers.push(goal),

@@ -32,23 +32,11 @@ impl Congruence {
 }
 
 impl Congruence {
-    /// The image of a cell, the congruence read on a board of `lattice`
-    /// (`None`: a finite graph board), or `None` when the congruence does
-    /// not act there (a translation on a graph board, a permutation on a
-    /// lattice, a cell that is not a vertex). Applies the congruence as
-    /// written; [`Map::of`] checks that it is one of the board.
-    #[inline]
-    pub fn image(&self, lattice: Option<Lattice>, c: Cell) -> Option<Cell> {
-        self.image_in(
-            match lattice {
-                Some(l) => Space::Lattice(l),
-                None => Space::Graph,
-            },
-            c,
-        )
-    }
-
-    /// [`Congruence::image`] on any board's cells.
+    /// The image of a cell, the congruence read in `space`, or `None` when
+    /// the congruence does not act there (a translation on a graph board, a
+    /// permutation on a lattice, a cell that is not a vertex or not a face
+    /// of the tiling). Applies the congruence as written; [`Map::of`]
+    /// checks that it is one of the board.
     #[inline]
     pub fn image_in(&self, space: Space<'_>, c: Cell) -> Option<Cell> {
         match (self, space) {
