@@ -99,13 +99,21 @@ pub fn prove_text(
 /// Reads the kernel's board named `board` (declared in `header` or built
 /// in) through the elaborator, as the board of a probe claim.
 fn board_of(header: &str, board: &str) -> Result<gamecert::kernel::animals::Board, (String, i32)> {
-    let probe = format!(
-        "gamecert 1\n{header}animal PROBE on {board} = (0)\nclaim proved: winner PROBE on {board} (1,1) by proof-sequence {{\n  start goal\n}}\n"
-    );
-    match elaborate_probe(&probe, "board")? {
-        Some(Explicit::Maker(claim, _)) => Ok(claim.board),
-        _ => Err(("error: the board cannot be read".into(), 2)),
+    // The probe's one cell is written in each dimension in turn (a face of
+    // a solid, a lattice cell, a tiling face); the first that reads wins.
+    let mut failure = ("error: the board cannot be read".to_string(), 2);
+    for cell in ["(0)", "(0,0)", "(0,0,0)"] {
+        let probe = format!(
+            "gamecert 1\n{header}animal PROBE on {board} = {cell}\nclaim proved: winner PROBE on {board} (1,1) by proof-sequence {{\n  start goal\n}}\n"
+        );
+        match elaborate_probe(&probe, "board") {
+            Ok(Some(Explicit::Maker(claim, _))) => return Ok(claim.board),
+            Ok(_) => {}
+            Err(e) if cell == "(0)" => failure = e,
+            Err(_) => {}
+        }
     }
+    Err(failure)
 }
 
 /// The claim `proved` of a probe certificate the command writes around the
@@ -389,6 +397,14 @@ fn survey_bound(header: &str, rest: &str, limits: &Limits) -> Result<(String, i3
     let (board, rest) = rest.split_once(" up to ").ok_or_else(usage)?;
     let (size, with) = rest.split_once(" with ").unwrap_or((rest, ""));
     let max_size: usize = size.trim().parse().map_err(|_| usage())?;
+    let board = board.trim();
+    let kernel_board = board_of(header, board)?;
+    if matches!(
+        kernel_board,
+        gamecert::kernel::animals::Board::Lattice(_) | gamecert::kernel::animals::Board::Tiling(_)
+    ) {
+        return survey_plane_bound(header, board, &kernel_board, max_size, with, limits);
+    }
     let trees = with.split_whitespace().any(|w| w == "tree");
     let mut properties: Vec<Property> = with
         .split_whitespace()
@@ -401,8 +417,6 @@ fn survey_bound(header: &str, rest: &str, limits: &Limits) -> Result<(String, i3
             length: None,
         });
     }
-    let board = board.trim();
-    let kernel_board = board_of(header, board)?;
     let found = match survey(&kernel_board, max_size, &properties, trees, &|| {
         limits.budget()
     }) {
@@ -461,6 +475,93 @@ fn survey_bound(header: &str, rest: &str, limits: &Limits) -> Result<(String, i3
     let text = format!(
         "gamecert 1\n# Written by `gamecert prove bound {board} up to {max_size} with {listed}`: every\n# polyomino of up to {max_size} faces that holds no smaller loser, and a pairing\n# searched for it of the properties (symmetries, pair length) in turn:\n{table}{header}{body}{}",
         bounds(&id, board, found.losers.len(), &candidates)
+    );
+    let code = check_written(&text);
+    Ok((text, code))
+}
+
+/// `gamecert prove bound BOARD up to N [with (P,L) ...]` on a plane
+/// lattice or tiling: Bode's survey with periodic pairings of the
+/// properties given (periods of at most P classes, pairs at most L steps
+/// apart; default (8,inf)), written as for a solid.
+fn survey_plane_bound(
+    header: &str,
+    board: &str,
+    kernel_board: &gamecert::kernel::animals::Board,
+    max_size: usize,
+    with: &str,
+    limits: &Limits,
+) -> Result<(String, i32), (String, i32)> {
+    use gamecert::produce::bound::survey_plane;
+    use gamecert::produce::breaker::PlaneProperty;
+    let usage = || {
+        (
+            "error: write `bound BOARD up to N [with (P,L) ...]`, P classes of the period and L the longest pair"
+                .to_string(),
+            2,
+        )
+    };
+    let mut properties: Vec<PlaneProperty> = with
+        .split_whitespace()
+        .map(|p| PlaneProperty::parse(p).ok_or_else(usage))
+        .collect::<Result<_, _>>()?;
+    if properties.is_empty() {
+        properties.push(PlaneProperty {
+            classes: 8,
+            length: None,
+        });
+    }
+    let found = match survey_plane(kernel_board, max_size, &properties, &|| limits.budget()) {
+        Ok(Some(found)) => found,
+        Ok(None) => return Err((format!("`{board}` is not a plane board"), 2)),
+        Err(e) => return Err((format!("budget exhausted: {e:?}"), 3)),
+    };
+    let dimension = kernel_board.dimension();
+    let cells = |set: &[gamecert::kernel::animals::lattice::Cell]| {
+        set.iter()
+            .map(|c| gamecert::syntax::printer::cell(c, dimension))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let Naming { id, name } = Naming::of(board);
+    let listed = properties
+        .iter()
+        .map(|p| p.to_string())
+        .collect::<Vec<_>>()
+        .join(" ");
+    let mut table = String::new();
+    let mut candidates = Vec::new();
+    for (i, &(polyominoes, left)) in found.sizes.iter().enumerate() {
+        table.push_str(&format!(
+            "#   size {}: {polyominoes} polyominoes hold no smaller loser, {} spoiled by a pairing, {left} left\n",
+            i + 1,
+            polyominoes - left
+        ));
+        candidates.push((i + 1, left));
+    }
+    let mut body = String::new();
+    for (i, (set, paving, property)) in found.losers.iter().enumerate() {
+        let (animal, claim) = (format!("{name}_L{}", i + 1), format!("{id}-l{}", i + 1));
+        body.push_str(&format!(
+            "animal {animal} on {board} = {}\n# A periodic pairing of property {property}.\n",
+            cells(set)
+        ));
+        body.push_str(&format!(
+            "claim {claim}: loser {animal} on {board} (1,1) by pairing {{\n{}}}\n",
+            breaker::tree_text(&breaker::Tree::Paving(paving.clone()), dimension, 1)
+        ));
+    }
+    for (i, set) in found.open.iter().enumerate() {
+        body.push_str(&format!(
+            "# Open: no pairing found.\nanimal {name}_OPEN{} on {board} = {}\n",
+            i + 1,
+            cells(set)
+        ));
+    }
+    // The total is claimed once a size has every polyomino spoiled.
+    let claims = bounds(&id, board, found.losers.len(), &candidates);
+    let text = format!(
+        "gamecert 1\n# Written by `gamecert prove bound {board} up to {max_size} with {listed}`: every\n# polyomino of up to {max_size} cells that holds no smaller loser, and a periodic\n# pairing searched for it of the properties (classes of the period, longest\n# pair) in turn:\n{table}{header}{body}{claims}"
     );
     let code = check_written(&text);
     Ok((text, code))

@@ -373,7 +373,11 @@ pub enum BoundFailure {
     CitedOtherGame { citation: usize },
     /// More polyominoes contain no cited loser than the bound allows; this
     /// is one of them.
-    TooMany { candidates: u64, example: Vec<Cell> },
+    TooMany {
+        candidates: u64,
+        example: Vec<Cell>,
+        dimension: usize,
+    },
 }
 
 /// What the rules of a maker-breaker game decide without a certificate

@@ -9,10 +9,13 @@
 //! the larger solids the maker searches were what made a classification
 //! survey take hours; the polyominoes left are named as open cases.
 
-use super::breaker::{self, TREE_DEPTH, Tree};
+use super::breaker::{self, PlaneProperty, TREE_DEPTH, Tree};
 use super::classify::{loser_free_of_size, unbiased};
 use super::symmetric::{Property, Searcher};
 use crate::kernel::animals::Board;
+use crate::kernel::animals::enumerate::Geometry;
+use crate::kernel::animals::lattice::{Cell, Lattice};
+use crate::kernel::animals::levels;
 use crate::kernel::budget::{Budget, Exhausted};
 use crate::kernel::game::{GameClaim, Side};
 
@@ -89,4 +92,96 @@ pub fn survey(
         }
     }
     Ok(Some(out))
+}
+
+/// A loser found on a plane board: the polyomino (a canonical form), its
+/// periodic pairing and the property it was found with.
+pub type PlaneLoser = (Vec<Cell>, breaker::Found, PlaneProperty);
+
+/// What a plane survey found.
+#[derive(Clone, Debug, Default)]
+pub struct PlaneSurvey {
+    /// Per size from 1: how many polyominoes hold no smaller loser, and how
+    /// many of those no pairing spoils.
+    pub sizes: Vec<(usize, usize)>,
+    pub losers: Vec<PlaneLoser>,
+    /// The polyominoes no pairing spoils (possible winners).
+    pub open: Vec<Vec<Cell>>,
+    /// Whether a size was reached where every polyomino holds a loser.
+    pub complete: bool,
+}
+
+/// The most backtracking steps one pairing search may take (per
+/// polyomino and property): a polyomino that defeats it is left open.
+pub const PAIRING_STEPS: u64 = 200_000;
+
+/// Bode's survey of a plane lattice or tiling (Sec. 6.3.1, 7.1): size by
+/// size, every polyomino holding no loser found so far gets a search for a
+/// periodic pairing of each property in turn; `None` for other boards.
+/// The enumeration is the kernel's level enumeration, asked with the
+/// pairing search in place of the cited losers, so the certificate's bound
+/// counts what this survey counts.
+pub fn survey_plane(
+    board: &Board,
+    max_size: usize,
+    properties: &[PlaneProperty],
+    budget: &dyn Fn() -> Budget,
+) -> Result<Option<PlaneSurvey>, Exhausted> {
+    match board {
+        Board::Lattice(l) if *l != Lattice::Cubic => {
+            survey_geometry(l, board, max_size, properties, budget).map(Some)
+        }
+        Board::Tiling(t) => survey_geometry(&**t, board, max_size, properties, budget).map(Some),
+        _ => Ok(None),
+    }
+}
+
+fn survey_geometry(
+    geometry: &impl Geometry,
+    board: &Board,
+    max_size: usize,
+    properties: &[PlaneProperty],
+    budget: &dyn Fn() -> Budget,
+) -> Result<PlaneSurvey, Exhausted> {
+    let mut out = PlaneSurvey::default();
+    let (mut losers, mut open) = (Vec::new(), Vec::new());
+    let mut sizes: Vec<(usize, usize)> = Vec::new();
+    let mut is_loser = |set: &[Cell], polyomino: bool| -> Result<bool, Exhausted> {
+        if !polyomino {
+            return Ok(false);
+        }
+        if sizes.len() < set.len() {
+            sizes.resize(set.len(), (0, 0));
+        }
+        let entry = &mut sizes[set.len() - 1];
+        entry.0 += 1;
+        for &property in properties {
+            let mut search = budget().with_step_limit(PAIRING_STEPS);
+            if let Ok(Some(found)) = breaker::paving_with(board, set, 1, property, &mut search) {
+                losers.push((set.to_vec(), found, property));
+                return Ok(true);
+            }
+        }
+        entry.1 += 1;
+        open.push(set.to_vec());
+        Ok(false)
+    };
+    let (mut complete, mut visited) = (false, 0);
+    levels::loser_free(
+        geometry,
+        max_size,
+        &mut is_loser,
+        &mut |size, level| {
+            visited = size;
+            complete = level.polyominoes == 0;
+        },
+        &mut budget(),
+    )?;
+    // A level none of whose polyominoes was asked about has a row too.
+    sizes.resize(visited.max(sizes.len()), (0, 0));
+    out.sizes = sizes;
+    out.losers = losers;
+    out.open = open;
+    out.complete = complete;
+    Ok(out)
 }

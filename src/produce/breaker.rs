@@ -50,13 +50,11 @@ pub fn prove(
 ) -> Result<Option<Tree>, Exhausted> {
     match &claim.board {
         Board::Lattice(_) | Board::Tiling(_) => {
-            for (period, reps) in periods(claim.board.lattice()) {
-                let found = periodic(&claim.board, &claim.goal, claim.b, &period, &reps, budget)?;
-                if let Some(pairs) = found {
-                    return Ok(Some(Tree::Paving((pairs, period.to_vec()))));
-                }
-            }
-            Ok(None)
+            let any = PlaneProperty {
+                classes: MAX_CLASSES as usize,
+                length: None,
+            };
+            Ok(paving_with(&claim.board, &claim.goal, claim.b, any, budget)?.map(Tree::Paving))
         }
         board => {
             let Some(cells) = finite_cells(board) else {
@@ -80,6 +78,96 @@ fn finite_cells(board: &Board) -> Option<Vec<Cell>> {
         _ => board
             .face_graph()
             .map(|g| (0..g.faces() as i32).map(|f| [f, 0, 0]).collect()),
+    }
+}
+
+/// Bode's property of a periodic pairing on a plane board (Sec. 6.3.1,
+/// 7.1): a period of at most `classes` translation classes (unit cells of
+/// a tiling) and pairs at most `length` steps apart (`None`: any).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlaneProperty {
+    pub classes: usize,
+    pub length: Option<usize>,
+}
+
+impl PlaneProperty {
+    /// Reads `(P,L)`, `L` a number or `inf`.
+    pub fn parse(text: &str) -> Option<PlaneProperty> {
+        let inner = text.trim().strip_prefix('(')?.strip_suffix(')')?;
+        let (classes, length) = inner.split_once(',')?;
+        let length = match length.trim() {
+            "inf" => None,
+            l => Some(l.parse().ok()?),
+        };
+        Some(PlaneProperty {
+            classes: classes.trim().parse().ok()?,
+            length,
+        })
+    }
+}
+
+impl std::fmt::Display for PlaneProperty {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.length {
+            Some(l) => write!(f, "({},{l})", self.classes),
+            None => write!(f, "({},inf)", self.classes),
+        }
+    }
+}
+
+/// The first periodic b-paving of a plane board with `property` for
+/// `goal`, periods by increasing number of classes.
+pub fn paving_with(
+    board: &Board,
+    goal: &[Cell],
+    b: usize,
+    property: PlaneProperty,
+    budget: &mut Budget,
+) -> Result<Option<Found>, Exhausted> {
+    for (period, reps) in periods(board.lattice()) {
+        if reps.len() > property.classes {
+            break;
+        }
+        let found = periodic(board, goal, b, &period, &reps, property.length, budget)?;
+        if let Some(pairs) = found {
+            return Ok(Some((pairs, period.to_vec())));
+        }
+    }
+    Ok(None)
+}
+
+/// Whether `w` is at most `length` steps from `u` on a plane board.
+fn within(board: &Board, u: Cell, w: Cell, length: usize) -> bool {
+    let mut reached = vec![u];
+    let mut frontier = vec![u];
+    for _ in 0..length {
+        let mut next = Vec::new();
+        for c in frontier {
+            for m in plane_neighbours(board, c) {
+                if !reached.contains(&m) {
+                    reached.push(m);
+                    next.push(m);
+                }
+            }
+        }
+        if reached.contains(&w) {
+            return true;
+        }
+        frontier = next;
+    }
+    u == w
+}
+
+/// The neighbours of a cell of a plane lattice or tiling.
+fn plane_neighbours(board: &Board, c: Cell) -> Vec<Cell> {
+    match board {
+        Board::Lattice(l) => l.neighbours(c),
+        Board::Tiling(t) => {
+            let mut out = Vec::new();
+            t.for_each_neighbour(c, |m| out.push(m));
+            out
+        }
+        _ => Vec::new(),
     }
 }
 
@@ -136,6 +224,7 @@ fn periodic(
     b: usize,
     basis: &[Cell; 2],
     reps: &[Cell],
+    length: Option<usize>,
     budget: &mut Budget,
 ) -> Result<Option<Vec<(Cell, Cell)>>, Exhausted> {
     let lattice = board.lattice();
@@ -155,8 +244,13 @@ fn periodic(
     // A pair modulo the period: (class of its first cell, offset), stored
     // both ways round.
     let key = |u: Cell, w: Cell| (reduce(basis, u), offset(u, w));
+    let pairs = placements
+        .iter()
+        .map(|p| pairs_of(p, |u, w| length.is_none_or(|l| within(board, u, w, l))))
+        .collect();
     let mut search = Backtrack {
         placements,
+        pairs,
         related: BTreeSet::new(),
         degree: BTreeMap::new(),
         b,
@@ -173,9 +267,24 @@ fn periodic(
     }))
 }
 
+/// The pairs of cells of a placement that `near` allows.
+fn pairs_of(placement: &[Cell], near: impl Fn(Cell, Cell) -> bool) -> Vec<(Cell, Cell)> {
+    let mut pairs = Vec::new();
+    for (i, &u) in placement.iter().enumerate() {
+        for &w in &placement[i + 1..] {
+            if near(u, w) {
+                pairs.push((u, w));
+            }
+        }
+    }
+    pairs
+}
+
 /// Backtracking over placements that must each hold a related pair.
 struct Backtrack<'k, K: Fn(Cell, Cell) -> (Cell, Cell)> {
     placements: Vec<Vec<Cell>>,
+    /// Per placement, the pairs of its cells a pair may be made of.
+    pairs: Vec<Vec<(Cell, Cell)>>,
     related: BTreeSet<(Cell, Cell)>,
     degree: BTreeMap<Cell, usize>,
     b: usize,
@@ -195,30 +304,27 @@ impl<K: Fn(Cell, Cell) -> (Cell, Cell)> Backtrack<'_, K> {
         let Some(open) = self.placements.iter().position(|p| !self.holds_pair(p)) else {
             return Ok(true);
         };
-        let placement = self.placements[open].clone();
-        for (i, &u) in placement.iter().enumerate() {
-            for &w in &placement[i + 1..] {
-                let (fu, fw) = ((self.key)(u, w), (self.key)(w, u));
-                let (du, dw) = (self.degree.get(&fu.0), self.degree.get(&fw.0));
-                let same_class = fu.0 == fw.0;
-                let extra = if same_class { 2 } else { 1 };
-                if du.copied().unwrap_or(0) + extra > self.b
-                    || dw.copied().unwrap_or(0) + extra > self.b
-                {
-                    continue;
-                }
-                self.related.insert(fu);
-                self.related.insert(fw);
-                *self.degree.entry(fu.0).or_default() += 1;
-                *self.degree.entry(fw.0).or_default() += 1;
-                if self.run(budget)? {
-                    return Ok(true);
-                }
-                self.related.remove(&fu);
-                self.related.remove(&fw);
-                *self.degree.entry(fu.0).or_default() -= 1;
-                *self.degree.entry(fw.0).or_default() -= 1;
+        for (u, w) in self.pairs[open].clone() {
+            let (fu, fw) = ((self.key)(u, w), (self.key)(w, u));
+            let (du, dw) = (self.degree.get(&fu.0), self.degree.get(&fw.0));
+            let same_class = fu.0 == fw.0;
+            let extra = if same_class { 2 } else { 1 };
+            if du.copied().unwrap_or(0) + extra > self.b
+                || dw.copied().unwrap_or(0) + extra > self.b
+            {
+                continue;
             }
+            self.related.insert(fu);
+            self.related.insert(fw);
+            *self.degree.entry(fu.0).or_default() += 1;
+            *self.degree.entry(fw.0).or_default() += 1;
+            if self.run(budget)? {
+                return Ok(true);
+            }
+            self.related.remove(&fu);
+            self.related.remove(&fw);
+            *self.degree.entry(fu.0).or_default() -= 1;
+            *self.degree.entry(fw.0).or_default() -= 1;
         }
         Ok(false)
     }
@@ -311,7 +417,7 @@ impl Finite {
         breaker: &BTreeSet<Cell>,
         budget: &mut Budget,
     ) -> Result<Option<Vec<(Cell, Cell)>>, Exhausted> {
-        let placements = self
+        let placements: Vec<Vec<Cell>> = self
             .placements
             .iter()
             .filter(|p| !p.iter().any(|c| breaker.contains(c)))
@@ -319,6 +425,10 @@ impl Finite {
             .collect();
         let key = |u: Cell, w: Cell| (u, [w[0] - u[0], w[1] - u[1], w[2] - u[2]]);
         let mut search = Backtrack {
+            pairs: placements
+                .iter()
+                .map(|p| pairs_of(p, |_, _| true))
+                .collect(),
             placements,
             related: BTreeSet::new(),
             degree: BTreeMap::new(),

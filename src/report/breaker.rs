@@ -175,9 +175,10 @@ pub fn bound_text(f: &BoundFailure) -> String {
         BoundFailure::TooMany {
             candidates,
             example,
+            dimension,
         } => format!(
             "{candidates} polyominoes contain no cited loser, more than the bound; one is {}",
-            cells(example, 1)
+            cells(example, *dimension)
         ),
     }
 }

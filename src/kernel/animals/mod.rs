@@ -4,6 +4,7 @@
 
 pub mod enumerate;
 pub mod lattice;
+pub mod levels;
 pub mod orbits;
 pub mod shape;
 pub mod solid;

@@ -9,10 +9,13 @@
 //! stops by itself once every set of some size holds one. `bound B size K
 //! winners <= W` counts size K only.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 use std::sync::Mutex;
 
 use crate::kernel::animals::Board;
+use crate::kernel::animals::enumerate::{Geometry, canonical};
+use crate::kernel::animals::lattice::{Cell, Lattice};
+use crate::kernel::animals::levels;
 use crate::kernel::animals::solid::{self, FaceGraph};
 use crate::kernel::budget::{Budget, Exhausted};
 use crate::kernel::game::Side;
@@ -20,7 +23,7 @@ use crate::kernel::ledger::{Established, Theorem};
 use crate::kernel::verdict::ordinal;
 use crate::kernel::verdict::{BoundFailure, Rejection, Rule, Undecided, Verdict};
 
-use super::classify::{decides_unbiased, loser_free};
+use super::classify::{decides_unbiased, loser_free, settles_unbiased};
 
 /// `bound BOARD [size K] winners <= W`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -35,31 +38,16 @@ pub struct BoundClaim {
 /// the number of polyominoes left as possible winners.
 pub fn check(claim: &BoundClaim, cited: &[&Theorem], mut budget: Budget) -> Verdict {
     let rule = Rule::Bound;
-    let Some(graph) = claim.board.face_graph() else {
-        return Verdict::Undecided {
-            rule,
-            reason: Undecided::OutsideLimits,
-        };
+    let counted = match &claim.board {
+        Board::Lattice(l) if *l != Lattice::Cubic => plane_candidates(l, claim, cited, &mut budget),
+        Board::Tiling(t) => plane_candidates(&**t, claim, cited, &mut budget),
+        board => match board.face_graph() {
+            Some(graph) => solid_candidates(claim, &graph, cited, &mut budget),
+            None => Ok(Err(None)),
+        },
     };
-    let mut losers = Vec::new();
-    for (i, theorem) in cited.iter().enumerate() {
-        match theorem
-            .game()
-            .and_then(|(game, _)| decides_unbiased(game, &claim.board))
-        {
-            Some((Side::Loser, set)) => losers.push(set),
-            _ => {
-                return Verdict::Rejected {
-                    rule,
-                    rejection: Rejection::Bound(BoundFailure::CitedOtherGame {
-                        citation: ordinal(i),
-                    }),
-                };
-            }
-        }
-    }
-    match candidates(claim, &graph, &losers, &mut budget) {
-        Ok((count, _)) if count <= claim.at_most => Verdict::Verified {
+    match counted {
+        Ok(Ok((count, _))) if count <= claim.at_most => Verdict::Verified {
             rule,
             nodes: budget.nodes(),
             measure: count,
@@ -67,18 +55,169 @@ pub fn check(claim: &BoundClaim, cited: &[&Theorem], mut budget: Budget) -> Verd
         },
         // The citations leave more possible winners than claimed; the
         // bound may still hold (other losers may exist), so this rejects.
-        Ok((count, example)) => Verdict::Rejected {
+        Ok(Ok((count, example))) => Verdict::Rejected {
             rule,
             rejection: Rejection::Bound(BoundFailure::TooMany {
                 candidates: count,
-                example: solid::members(example).map(|f| [f as i32, 0, 0]).collect(),
+                example,
+                dimension: claim.board.dimension(),
             }),
+        },
+        Ok(Err(Some(failure))) => Verdict::Rejected {
+            rule,
+            rejection: Rejection::Bound(failure),
+        },
+        Ok(Err(None)) => Verdict::Undecided {
+            rule,
+            reason: Undecided::OutsideLimits,
         },
         Err(e) => Verdict::Undecided {
             rule,
             reason: Undecided::Budget(e),
         },
     }
+}
+
+/// The polyominoes a bound counts and one of them, or why they are not
+/// counted: a failure, or `None` when the board or size is outside the
+/// rule's limits.
+type Counted = Result<(u64, Vec<Cell>), Option<BoundFailure>>;
+
+/// The cited claims as (1,1) losers of the board, by a test on each.
+fn cited_losers<'t, T>(
+    cited: &[&'t Theorem],
+    decides: impl Fn(&'t Theorem) -> Option<(Side, T)>,
+) -> Result<Vec<T>, BoundFailure> {
+    let mut losers = Vec::new();
+    for (i, theorem) in cited.iter().enumerate() {
+        match decides(theorem) {
+            Some((Side::Loser, loser)) => losers.push(loser),
+            _ => {
+                return Err(BoundFailure::CitedOtherGame {
+                    citation: ordinal(i),
+                });
+            }
+        }
+    }
+    Ok(losers)
+}
+
+fn solid_candidates(
+    claim: &BoundClaim,
+    graph: &FaceGraph,
+    cited: &[&Theorem],
+    budget: &mut Budget,
+) -> Result<Counted, Exhausted> {
+    let losers = match cited_losers(cited, |t| {
+        t.game()
+            .and_then(|(game, _)| decides_unbiased(game, &claim.board))
+    }) {
+        Ok(losers) => losers,
+        Err(failure) => return Ok(Err(Some(failure))),
+    };
+    let (count, example) = candidates(claim, graph, &losers, budget)?;
+    let example = solid::members(example).map(|f| [f as i32, 0, 0]).collect();
+    Ok(Ok((count, example)))
+}
+
+/// The loser-free polyominoes of a plane lattice or tiling: the cited
+/// losers' canonical forms tell the level enumeration which sets are
+/// losers; every other set is kept, so it counts the polyominoes holding
+/// no cited loser.
+fn plane_candidates(
+    geometry: &impl Geometry,
+    claim: &BoundClaim,
+    cited: &[&Theorem],
+    budget: &mut Budget,
+) -> Result<Counted, Exhausted> {
+    let mut key = match cited_losers(cited, |t| {
+        t.game()
+            .filter(|(game, _)| settles_unbiased(game, &claim.board))
+            .map(|(game, _)| (game.side, canonical(geometry, &game.goal)))
+    }) {
+        Ok(losers) => losers,
+        Err(failure) => return Ok(Err(Some(failure))),
+    };
+    key.sort_unstable();
+    key.dedup();
+    let last = claim.size.unwrap_or(levels::MAX_SIZE);
+    let tally = plane_tally(geometry, &claim.board, key, last, budget)?;
+    // Past the last level kept, a tally that stopped at a level without
+    // polyominoes has none; one cut off at `last` knows no more.
+    let kept = tally.by_size.len();
+    if !tally.complete && claim.size.is_none_or(|k| k > kept) {
+        return Ok(Err(None));
+    }
+    let sizes = match claim.size {
+        Some(k) => k..=k,
+        None => 1..=kept,
+    };
+    let (mut count, mut example) = (0u64, None);
+    for k in sizes {
+        // Size 0 has no polyomino.
+        if let Some((n, e)) = k.checked_sub(1).and_then(|i| tally.by_size.get(i)) {
+            count = count.saturating_add(*n);
+            example = example.or_else(|| e.clone());
+        }
+    }
+    Ok(Ok((count, example.unwrap_or_default())))
+}
+
+/// The loser-free polyominoes of a plane board per size from 1: how many
+/// and one of them; `complete` when the last level has none (so no larger
+/// one is loser-free).
+#[derive(Clone, Debug)]
+struct PlaneTally {
+    by_size: Vec<(u64, Option<Vec<Cell>>)>,
+    complete: bool,
+    ticks: u64,
+}
+
+/// Plane tallies already taken, by board and sorted cited losers.
+type PlaneTallies = Vec<(Board, Vec<Vec<Cell>>, PlaneTally)>;
+static PLANE_TALLIES: Mutex<PlaneTallies> = Mutex::new(Vec::new());
+
+/// The plane tally up to `last` (or complete), reused as B6's solid
+/// tallies are (and charged again).
+fn plane_tally(
+    geometry: &impl Geometry,
+    board: &Board,
+    losers: Vec<Vec<Cell>>,
+    last: usize,
+    budget: &mut Budget,
+) -> Result<PlaneTally, Exhausted> {
+    let known = PLANE_TALLIES.lock().ok().and_then(|t| {
+        t.iter()
+            .find(|(b, l, t)| b == board && *l == losers && (t.complete || t.by_size.len() >= last))
+            .map(|entry| entry.2.clone())
+    });
+    if let Some(tally) = known {
+        budget.charge(usize::try_from(tally.ticks).unwrap_or(usize::MAX))?;
+        return Ok(tally);
+    }
+    let before = budget.ticks();
+    let forms: HashSet<&[Cell]> = losers.iter().map(Vec::as_slice).collect();
+    let mut by_size = Vec::new();
+    let mut complete = false;
+    levels::loser_free(
+        geometry,
+        last,
+        &mut |set, _| Ok(forms.contains(set)),
+        &mut |_, level| {
+            by_size.push((level.polyominoes, level.example.clone()));
+            complete = level.polyominoes == 0;
+        },
+        budget,
+    )?;
+    let tally = PlaneTally {
+        by_size,
+        complete,
+        ticks: budget.ticks().saturating_sub(before),
+    };
+    if let Ok(mut tallies) = PLANE_TALLIES.lock() {
+        tallies.push((board.clone(), losers, tally.clone()));
+    }
+    Ok(tally)
 }
 
 /// The number of polyominoes (of the claim's size, or of any size) that
