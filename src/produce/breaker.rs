@@ -299,21 +299,39 @@ impl<K: Fn(Cell, Cell) -> (Cell, Cell)> Backtrack<'_, K> {
         })
     }
 
+    /// Whether relating `u` and `w` keeps every class within b partners.
+    fn fits(&self, u: Cell, w: Cell) -> bool {
+        let (fu, fw) = ((self.key)(u, w), (self.key)(w, u));
+        let extra = if fu.0 == fw.0 { 2 } else { 1 };
+        let degree = |c: &Cell| self.degree.get(c).copied().unwrap_or(0);
+        degree(&fu.0) + extra <= self.b && degree(&fw.0) + extra <= self.b
+    }
+
     fn run(&mut self, budget: &mut Budget) -> Result<bool, Exhausted> {
         budget.tick()?;
-        let Some(open) = self.placements.iter().position(|p| !self.holds_pair(p)) else {
+        // The open placement with the fewest pairs still possible is
+        // branched on; one with none fails this branch at once.
+        let mut open: Option<(usize, usize)> = None;
+        for (i, p) in self.placements.iter().enumerate() {
+            if self.holds_pair(p) {
+                continue;
+            }
+            let choices = self.pairs[i].iter().filter(|&&(u, w)| self.fits(u, w)).count();
+            if choices == 0 {
+                return Ok(false);
+            }
+            if open.is_none_or(|(_, fewest)| choices < fewest) {
+                open = Some((i, choices));
+            }
+        }
+        let Some((open, _)) = open else {
             return Ok(true);
         };
         for (u, w) in self.pairs[open].clone() {
-            let (fu, fw) = ((self.key)(u, w), (self.key)(w, u));
-            let (du, dw) = (self.degree.get(&fu.0), self.degree.get(&fw.0));
-            let same_class = fu.0 == fw.0;
-            let extra = if same_class { 2 } else { 1 };
-            if du.copied().unwrap_or(0) + extra > self.b
-                || dw.copied().unwrap_or(0) + extra > self.b
-            {
+            if !self.fits(u, w) {
                 continue;
             }
+            let (fu, fw) = ((self.key)(u, w), (self.key)(w, u));
             self.related.insert(fu);
             self.related.insert(fw);
             *self.degree.entry(fu.0).or_default() += 1;

@@ -210,6 +210,10 @@ fn count_share<G: Geometry>(
     mut listed: Option<&mut Vec<Vec<Cell>>>,
 ) -> Result<u64, Exhausted> {
     let mut total = 0;
+    let images = match kind {
+        Kind::Fixed => ImageTable::default(),
+        _ => ImageTable::new(geometry, &Grid::new(geometry.reach(size))?),
+    };
     for origin in geometry.origins() {
         if kind != Kind::Fixed && !geometry.leads_orbit(origin) {
             continue;
@@ -225,6 +229,7 @@ fn count_share<G: Geometry>(
             share,
             dealt: 0,
             scratch: Scratch::default(),
+            images: &images,
             found: 0,
             budget: &mut *budget,
             listed: listed.as_deref_mut(),
@@ -261,6 +266,8 @@ struct Run<'b, G> {
     /// Subtrees met at the split depth so far.
     dealt: usize,
     scratch: Scratch,
+    /// Every grid cell's packed image under every symmetry.
+    images: &'b ImageTable,
     found: u64,
     budget: &'b mut Budget,
     /// Where each animal counted goes, when listing rather than counting.
@@ -316,9 +323,13 @@ impl<G: Geometry> Run<'_, G> {
     fn accept(&mut self) -> bool {
         match self.kind {
             Kind::Fixed => true,
-            Kind::Free => self.scratch.is_least_image(self.geometry, &self.cells),
+            Kind::Free => {
+                self.scratch
+                    .is_least_image(self.geometry, self.images, &self.grid, &self.cells)
+            }
             Kind::FreeSimplyConnected => {
-                self.scratch.is_least_image(self.geometry, &self.cells)
+                self.scratch
+                    .is_least_image(self.geometry, self.images, &self.grid, &self.cells)
                     && !self.geometry.has_hole(&self.cells, &mut self.scratch.seen)
             }
         }
@@ -338,7 +349,13 @@ impl Scratch {
     /// An image is compared element by element as its sorted order is
     /// found (a selection step each), which nearly always decides within
     /// the first two elements: no image is sorted in full unless it ties.
-    fn is_least_image(&mut self, geometry: &impl Geometry, cells: &[Cell]) -> bool {
+    fn is_least_image(
+        &mut self,
+        geometry: &impl Geometry,
+        images: &ImageTable,
+        grid: &Grid,
+        cells: &[Cell],
+    ) -> bool {
         // Grown from its origin, the animal is its own normal form: its
         // cells packed and sorted (insertion: a dozen mostly ordered cells).
         self.own.clear();
@@ -386,20 +403,14 @@ impl Scratch {
             // constant: the packed image is compared with the own form
             // minus that constant, without a pass to translate.
             self.packed.clear();
-            let mut least = u64::MAX;
-            let mut least_cell = [0, 0, 0];
+            let (mut least, mut delta) = (u64::MAX, 0);
             for &c in cells {
-                let t = geometry.transform(g, c);
-                let p = pack(t);
+                let (p, d) = images.image(geometry, g, grid, c);
                 if p < least {
-                    least = p;
-                    least_cell = t;
+                    (least, delta) = (p, d);
                 }
                 self.packed.push(p);
             }
-            let origin = geometry.origin_of(least_cell);
-            let delta =
-                pack(geometry.translate(least_cell, least_cell, origin)).wrapping_sub(least);
             let image = &mut self.packed;
             for k in 0..image.len() {
                 let mut at = k;
@@ -418,6 +429,56 @@ impl Scratch {
         }
         true
     }
+}
+
+/// The packed image of every cell of an enumeration's grid under every
+/// symmetry, with the constant that translates a packed image so that the
+/// cell lies on the origin of its class: the canonical-form test's work per
+/// cell becomes one load. Empty (images computed as asked) for a grid too
+/// large to tabulate.
+#[derive(Default)]
+struct ImageTable {
+    /// Grid cells per symmetry.
+    cells: usize,
+    entries: Vec<(u64, u64)>,
+}
+
+/// The most entries an image table holds (16 bytes each).
+const MAX_IMAGE_ENTRIES: usize = 1 << 22;
+
+impl ImageTable {
+    fn new(geometry: &impl Geometry, grid: &Grid) -> ImageTable {
+        let cells = grid.marks.len();
+        let order = geometry.group_order();
+        if cells.saturating_mul(order) > MAX_IMAGE_ENTRIES {
+            return ImageTable::default();
+        }
+        let mut entries = Vec::with_capacity(cells * order);
+        for g in 0..order {
+            for index in 0..cells {
+                entries.push(packed_image(geometry, g, grid.cell(index)));
+            }
+        }
+        ImageTable { cells, entries }
+    }
+
+    /// The packed image of `c` under `g` and its translating constant.
+    #[inline]
+    fn image(&self, geometry: &impl Geometry, g: usize, grid: &Grid, c: Cell) -> (u64, u64) {
+        match self.entries.get(g * self.cells + grid.index(c)) {
+            Some(&entry) => entry,
+            None => packed_image(geometry, g, c),
+        }
+    }
+}
+
+/// `c`'s image under `g`, packed, and what translating the image to the
+/// origin of its class adds to it (packing is linear).
+fn packed_image(geometry: &impl Geometry, g: usize, c: Cell) -> (u64, u64) {
+    let t = geometry.transform(g, c);
+    let p = pack(t);
+    let origin = geometry.origin_of(t);
+    (p, pack(geometry.translate(t, t, origin)).wrapping_sub(p))
 }
 
 /// `cells` sorted and translated so that its least cell is the origin of
@@ -515,6 +576,17 @@ impl Grid {
             width,
             z0,
         })
+    }
+
+    /// The cell at `index` (the inverse of [`Grid::index`]).
+    fn cell(&self, index: usize) -> Cell {
+        let w = self.width;
+        let coordinate = |v: usize| i32::try_from(v).unwrap_or(i32::MAX);
+        [
+            coordinate(index % w) - self.radius,
+            coordinate(index / w % w) - self.radius,
+            coordinate(index / (w * w)) - self.z0,
+        ]
     }
 
     fn index(&self, c: Cell) -> usize {
