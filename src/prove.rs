@@ -379,6 +379,23 @@ fn bounds(id: &str, board: &str, losers: usize, candidates: &[(usize, usize)]) -
     out
 }
 
+/// A survey's table as comment lines, one per size from 1 (polyominoes
+/// holding no smaller loser, how many a pairing spoils, how many are
+/// left), and the (size, left) pairs the bound claims state.
+fn survey_table(sizes: &[(usize, usize)]) -> (String, Vec<(usize, usize)>) {
+    let mut table = String::new();
+    let mut candidates = Vec::new();
+    for (i, &(polyominoes, left)) in sizes.iter().enumerate() {
+        table.push_str(&format!(
+            "#   size {}: {polyominoes} polyominoes hold no smaller loser, {} spoiled by a pairing, {left} left\n",
+            i + 1,
+            polyominoes - left
+        ));
+        candidates.push((i + 1, left));
+    }
+    (table, candidates)
+}
+
 /// `gamecert prove bound BOARD up to N [with (S,L) ...]`: Bode's upper
 /// bound on the winners of a solid from symmetric pairings of the
 /// properties given (default: any nontrivial symmetry, any length). The
@@ -430,16 +447,7 @@ fn survey_bound(header: &str, rest: &str, limits: &Limits) -> Result<(String, i3
         listed.push("tree".into());
     }
     let listed = listed.join(" ");
-    let mut table = String::new();
-    let mut candidates = Vec::new();
-    for (i, &(polyominoes, left)) in found.sizes.iter().enumerate() {
-        table.push_str(&format!(
-            "#   size {}: {polyominoes} polyominoes hold no smaller loser, {} spoiled by a pairing, {left} left\n",
-            i + 1,
-            polyominoes - left
-        ));
-        candidates.push((i + 1, left));
-    }
+    let (table, candidates) = survey_table(&found.sizes);
     let mut body = String::new();
     for (i, (set, strategy)) in found.losers.iter().enumerate() {
         let (animal, claim) = (format!("{name}_L{}", i + 1), format!("{id}-l{}", i + 1));
@@ -529,16 +537,7 @@ fn survey_plane_bound(
         .map(|p| p.to_string())
         .collect::<Vec<_>>()
         .join(" ");
-    let mut table = String::new();
-    let mut candidates = Vec::new();
-    for (i, &(polyominoes, left)) in found.sizes.iter().enumerate() {
-        table.push_str(&format!(
-            "#   size {}: {polyominoes} polyominoes hold no smaller loser, {} spoiled by a pairing, {left} left\n",
-            i + 1,
-            polyominoes - left
-        ));
-        candidates.push((i + 1, left));
-    }
+    let (table, candidates) = survey_table(&found.sizes);
     let mut body = String::new();
     for (i, (set, paving, property)) in found.losers.iter().enumerate() {
         let (animal, claim) = (format!("{name}_L{}", i + 1), format!("{id}-l{}", i + 1));

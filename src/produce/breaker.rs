@@ -316,7 +316,10 @@ impl<K: Fn(Cell, Cell) -> (Cell, Cell)> Backtrack<'_, K> {
             if self.holds_pair(p) {
                 continue;
             }
-            let choices = self.pairs[i].iter().filter(|&&(u, w)| self.fits(u, w)).count();
+            let choices = self.pairs[i]
+                .iter()
+                .filter(|&&(u, w)| self.fits(u, w))
+                .count();
             if choices == 0 {
                 return Ok(false);
             }
