@@ -499,12 +499,26 @@ pub fn normalised(geometry: &impl Geometry, cells: &[Cell]) -> Vec<Cell> {
 /// The canonical form of an animal: the least normalised image under the
 /// point group.
 pub fn canonical(geometry: &impl Geometry, cells: &[Cell]) -> Vec<Cell> {
+    least(&normal_images(geometry, cells))
+}
+
+/// The normalised images of an animal under the point group, one per
+/// symmetry (repeats kept): every congruent copy normalises to one of them.
+pub fn normal_images(geometry: &impl Geometry, cells: &[Cell]) -> Vec<Vec<Cell>> {
     (0..geometry.group_order())
         .map(|g| {
             let image: Vec<Cell> = cells.iter().map(|&c| geometry.transform(g, c)).collect();
             normalised(geometry, &image)
         })
+        .collect()
+}
+
+/// The least of normalised images, the canonical form (empty for none).
+pub fn least(images: &[Vec<Cell>]) -> Vec<Cell> {
+    images
+        .iter()
         .min_by(|a, b| a.iter().map(key).cmp(b.iter().map(key)))
+        .cloned()
         .unwrap_or_default()
 }
 

@@ -12,7 +12,7 @@
 
 use std::collections::HashSet;
 
-use super::enumerate::{Geometry, canonical, normalised};
+use super::enumerate::{Geometry, least, normal_images, normalised};
 use super::lattice::{Cell, pack};
 use super::tiling::IdSet;
 use crate::kernel::budget::{Budget, Exhausted};
@@ -56,13 +56,12 @@ pub fn loser_free<G: Geometry>(
     // Entries held from the level below (its images and classes).
     let mut kept = 0usize;
     for size in 1..=last.min(MAX_SIZE) {
-        let singles: Vec<Vec<Cell>> = if size == 1 {
-            geometry.origins().into_iter().map(|c| vec![c]).collect()
+        let singles = if size == 1 {
+            geometry.origins()
         } else {
             Vec::new()
         };
-        let grown = singles
-            .into_iter()
+        let grown = (singles.into_iter().map(|c| vec![c]))
             .chain(previous.iter().flat_map(|set| one_larger(geometry, set)));
         let mut level = Level::default();
         let mut classes: HashSet<Vec<u64>> = HashSet::new();
@@ -72,7 +71,11 @@ pub fn loser_free<G: Geometry>(
         let (mut held, mut keeps) = (kept, 0usize);
         for set in grown {
             budget.tick()?;
-            let form = canonical(geometry, &set);
+            // The set's images are its canonical form's: computed once,
+            // they give the form and, if the set is kept, the level's
+            // normal forms.
+            let normals = normal_images(geometry, &set);
+            let form = least(&normals);
             if !classes.insert(packed(&form)) {
                 continue;
             }
@@ -85,9 +88,8 @@ pub fn loser_free<G: Geometry>(
             if is_loser(&form, polyomino)? {
                 continue;
             }
-            for g in 0..geometry.group_order() {
-                let image: Vec<Cell> = form.iter().map(|&c| geometry.transform(g, c)).collect();
-                if images.insert(packed(&normalised(geometry, &image))) {
+            for image in &normals {
+                if images.insert(packed(image)) {
                     keeps = keeps.saturating_add(entries(&form));
                     budget.expand(held.saturating_add(keeps))?;
                 }
@@ -154,11 +156,8 @@ fn holds_smaller_loser<G: Geometry>(
 }
 
 /// Whether the cells are connected through neighbours among them.
-pub fn connected<G: Geometry>(geometry: &G, cells: &[Cell]) -> bool {
-    let Some(&first) = cells.first() else {
-        return true;
-    };
-    let mut reached = vec![first];
+fn connected<G: Geometry>(geometry: &G, cells: &[Cell]) -> bool {
+    let mut reached: Vec<Cell> = cells.iter().take(1).copied().collect();
     let mut next = 0;
     while let Some(&c) = reached.get(next) {
         next = next.saturating_add(1);
