@@ -7,11 +7,12 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::kernel::animals::lattice::{Cell, Lattice};
+use crate::kernel::animals::lattice::Cell;
 use crate::kernel::animals::solid::Group;
 use crate::kernel::animals::{Board, shape};
 use crate::kernel::budget::{Budget, Exhausted};
 use crate::kernel::game::GameClaim;
+use crate::produce::periodic;
 
 /// A paving found: pairs and period generators (none on a finite board).
 pub type Found = (Vec<(Cell, Cell)>, Vec<Cell>);
@@ -37,9 +38,6 @@ pub type TreeMove = (Cell, Option<(Vec<Cell>, Tree)>, Option<Cell>);
 /// one truncated-octahedron loser needs a third answer).
 pub const TREE_DEPTH: usize = 3;
 
-/// The largest number of classes of a period tried.
-const MAX_CLASSES: i32 = 24;
-
 /// A paving strategy for `claim` (a (1,b) loser claim): on a lattice the
 /// first periodic b-paving found, on a finite board a pairing or a tree of
 /// depth at most `depth` ending in pairings.
@@ -51,7 +49,7 @@ pub fn prove(
     match &claim.board {
         Board::Lattice(_) | Board::Tiling(_) => {
             let any = PlaneProperty {
-                classes: MAX_CLASSES as usize,
+                classes: periodic::MAX_CLASSES as usize,
                 length: None,
             };
             Ok(paving_with(&claim.board, &claim.goal, claim.b, any, budget)?.map(Tree::Paving))
@@ -124,13 +122,38 @@ pub fn paving_with(
     property: PlaneProperty,
     budget: &mut Budget,
 ) -> Result<Option<Found>, Exhausted> {
-    for (period, reps) in periods(board.lattice()) {
-        if reps.len() > property.classes {
+    let lattice = board.lattice();
+    let faces = match board {
+        Board::Tiling(t) => t.faces() as i32,
+        _ => 1,
+    };
+    // Each orientation with the pairs of its cells the property allows
+    // (translations keep distances, so once per orientation).
+    let orientations: Vec<periodic::Orientation> = shape::placements(board, goal, budget)?
+        .into_iter()
+        .map(|cells| {
+            let mut pairs = Vec::new();
+            for i in 0..cells.len() {
+                for j in i + 1..cells.len() {
+                    if property
+                        .length
+                        .is_none_or(|l| within(board, cells[i], cells[j], l))
+                    {
+                        pairs.push((i, j));
+                    }
+                }
+            }
+            (cells, pairs)
+        })
+        .collect();
+    let same_orientation = |t: Cell| lattice.is_none_or(|l| l.same_orientation([0, 0, 0], t));
+    for period in periodic::periods(lattice) {
+        if period.reps.len() > property.classes {
             break;
         }
-        let found = periodic(board, goal, b, &period, &reps, property.length, budget)?;
+        let found = periodic::search(&period, &orientations, same_orientation, faces, b, budget)?;
         if let Some(pairs) = found {
-            return Ok(Some((pairs, period.to_vec())));
+            return Ok(Some((pairs, period.basis.to_vec())));
         }
     }
     Ok(None)
@@ -168,186 +191,6 @@ fn plane_neighbours(board: &Board, c: Cell) -> Vec<Cell> {
             out
         }
         _ => Vec::new(),
-    }
-}
-
-/// Candidate periods of a plane lattice (or, for `None`, a tiling, whose
-/// translations move unit cells) by increasing number of classes:
-/// upper-triangular bases `(p, q), (0, r)` with `0 <= q < r`, translations
-/// of the board; with the representatives of their classes.
-fn periods(lattice: Option<Lattice>) -> Vec<([Cell; 2], Vec<Cell>)> {
-    let mut out = Vec::new();
-    if lattice == Some(Lattice::Cubic) {
-        return out;
-    }
-    for classes in 1..=MAX_CLASSES {
-        for p in 1..=classes {
-            if classes % p != 0 {
-                continue;
-            }
-            let r = classes / p;
-            for q in 0..r {
-                let basis = [[p, q, 0], [0, r, 0]];
-                if basis
-                    .iter()
-                    .all(|&v| lattice.is_none_or(|l| l.same_orientation([0, 0, 0], v)))
-                {
-                    let reps = (0..p)
-                        .flat_map(|x| (0..r).map(move |y| [x, y, 0]))
-                        .collect();
-                    out.push((basis, reps));
-                }
-            }
-        }
-    }
-    out
-}
-
-/// The representative of `c` modulo the basis `(p, q), (0, r)` (a
-/// tiling's face number in z is kept).
-fn reduce(basis: &[Cell; 2], c: Cell) -> Cell {
-    let k = c[0].div_euclid(basis[0][0]);
-    let y = c[1] - k * basis[0][1];
-    [c[0] - k * basis[0][0], y.rem_euclid(basis[1][1]), c[2]]
-}
-
-/// The offset from `u` to `w`.
-fn offset(u: Cell, w: Cell) -> Cell {
-    [w[0] - u[0], w[1] - u[1], w[2] - u[2]]
-}
-
-/// A periodic b-paving with this period, found by backtracking over the
-/// placements modulo the period (each must hold a pair).
-fn periodic(
-    board: &Board,
-    goal: &[Cell],
-    b: usize,
-    basis: &[Cell; 2],
-    reps: &[Cell],
-    length: Option<usize>,
-    budget: &mut Budget,
-) -> Result<Option<Vec<(Cell, Cell)>>, Exhausted> {
-    let lattice = board.lattice();
-    let orientations = shape::placements(board, goal, budget)?;
-    let mut placements = Vec::new();
-    for o in &orientations {
-        for &t in reps {
-            if lattice.is_none_or(|l| l.same_orientation([0, 0, 0], t)) {
-                placements.push(
-                    o.iter()
-                        .map(|c| [c[0] + t[0], c[1] + t[1], c[2]])
-                        .collect::<Vec<_>>(),
-                );
-            }
-        }
-    }
-    // A pair modulo the period: (class of its first cell, offset), stored
-    // both ways round.
-    let key = |u: Cell, w: Cell| (reduce(basis, u), offset(u, w));
-    let pairs = placements
-        .iter()
-        .map(|p| pairs_of(p, |u, w| length.is_none_or(|l| within(board, u, w, l))))
-        .collect();
-    let mut search = Backtrack {
-        placements,
-        pairs,
-        related: BTreeSet::new(),
-        degree: BTreeMap::new(),
-        b,
-        key: &key,
-    };
-    Ok(search.run(budget)?.then(|| {
-        // Each pair is stored both ways round; write the smaller key's.
-        search
-            .related
-            .iter()
-            .map(|&(u, d)| (u, [u[0] + d[0], u[1] + d[1], u[2] + d[2]]))
-            .filter(|&(u, w)| (reduce(basis, u), offset(u, w)) < key(w, u))
-            .collect()
-    }))
-}
-
-/// The pairs of cells of a placement that `near` allows.
-fn pairs_of(placement: &[Cell], near: impl Fn(Cell, Cell) -> bool) -> Vec<(Cell, Cell)> {
-    let mut pairs = Vec::new();
-    for (i, &u) in placement.iter().enumerate() {
-        for &w in &placement[i + 1..] {
-            if near(u, w) {
-                pairs.push((u, w));
-            }
-        }
-    }
-    pairs
-}
-
-/// Backtracking over placements that must each hold a related pair.
-struct Backtrack<'k, K: Fn(Cell, Cell) -> (Cell, Cell)> {
-    placements: Vec<Vec<Cell>>,
-    /// Per placement, the pairs of its cells a pair may be made of.
-    pairs: Vec<Vec<(Cell, Cell)>>,
-    related: BTreeSet<(Cell, Cell)>,
-    degree: BTreeMap<Cell, usize>,
-    b: usize,
-    key: &'k K,
-}
-
-impl<K: Fn(Cell, Cell) -> (Cell, Cell)> Backtrack<'_, K> {
-    fn holds_pair(&self, p: &[Cell]) -> bool {
-        p.iter().any(|&u| {
-            p.iter()
-                .any(|&w| u != w && self.related.contains(&(self.key)(u, w)))
-        })
-    }
-
-    /// Whether relating `u` and `w` keeps every class within b partners.
-    fn fits(&self, u: Cell, w: Cell) -> bool {
-        let (fu, fw) = ((self.key)(u, w), (self.key)(w, u));
-        let extra = if fu.0 == fw.0 { 2 } else { 1 };
-        let degree = |c: &Cell| self.degree.get(c).copied().unwrap_or(0);
-        degree(&fu.0) + extra <= self.b && degree(&fw.0) + extra <= self.b
-    }
-
-    fn run(&mut self, budget: &mut Budget) -> Result<bool, Exhausted> {
-        budget.tick()?;
-        // The open placement with the fewest pairs still possible is
-        // branched on; one with none fails this branch at once.
-        let mut open: Option<(usize, usize)> = None;
-        for (i, p) in self.placements.iter().enumerate() {
-            if self.holds_pair(p) {
-                continue;
-            }
-            let choices = self.pairs[i]
-                .iter()
-                .filter(|&&(u, w)| self.fits(u, w))
-                .count();
-            if choices == 0 {
-                return Ok(false);
-            }
-            if open.is_none_or(|(_, fewest)| choices < fewest) {
-                open = Some((i, choices));
-            }
-        }
-        let Some((open, _)) = open else {
-            return Ok(true);
-        };
-        for (u, w) in self.pairs[open].clone() {
-            if !self.fits(u, w) {
-                continue;
-            }
-            let (fu, fw) = ((self.key)(u, w), (self.key)(w, u));
-            self.related.insert(fu);
-            self.related.insert(fw);
-            *self.degree.entry(fu.0).or_default() += 1;
-            *self.degree.entry(fw.0).or_default() += 1;
-            if self.run(budget)? {
-                return Ok(true);
-            }
-            self.related.remove(&fu);
-            self.related.remove(&fw);
-            *self.degree.entry(fu.0).or_default() -= 1;
-            *self.degree.entry(fw.0).or_default() -= 1;
-        }
-        Ok(false)
     }
 }
 
@@ -444,26 +287,7 @@ impl Finite {
             .filter(|p| !p.iter().any(|c| breaker.contains(c)))
             .map(|p| p.iter().copied().filter(|c| !maker.contains(c)).collect())
             .collect();
-        let key = |u: Cell, w: Cell| (u, [w[0] - u[0], w[1] - u[1], w[2] - u[2]]);
-        let mut search = Backtrack {
-            pairs: placements
-                .iter()
-                .map(|p| pairs_of(p, |_, _| true))
-                .collect(),
-            placements,
-            related: BTreeSet::new(),
-            degree: BTreeMap::new(),
-            b: self.b,
-            key: &key,
-        };
-        Ok(search.run(budget)?.then(|| {
-            search
-                .related
-                .iter()
-                .map(|&(u, d)| (u, [u[0] + d[0], u[1] + d[1], u[2] + d[2]]))
-                .filter(|(u, w)| u < w)
-                .collect()
-        }))
+        periodic::pairing(&placements, self.b, budget)
     }
 }
 
