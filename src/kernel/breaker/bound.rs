@@ -9,7 +9,7 @@
 //! stops by itself once every set of some size holds one. `bound B size K
 //! winners <= W` counts size K only.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::HashSet;
 use std::sync::Mutex;
 
 use crate::kernel::animals::Board;
@@ -170,15 +170,12 @@ fn plane_candidates(
 struct PlaneTally {
     by_size: Vec<(u64, Option<Vec<Cell>>)>,
     complete: bool,
-    ticks: u64,
 }
 
 /// Plane tallies already taken, by board and sorted cited losers.
-type PlaneTallies = Vec<(Board, Vec<Vec<Cell>>, PlaneTally)>;
-static PLANE_TALLIES: Mutex<PlaneTallies> = Mutex::new(Vec::new());
+static PLANE_TALLIES: Memo<(Board, Vec<Vec<Cell>>), PlaneTally> = Memo::new();
 
-/// The plane tally up to `last` (or complete), reused as B6's solid
-/// tallies are (and charged again).
+/// The plane tally up to `last` (or complete).
 fn plane_tally(
     geometry: &impl Geometry,
     board: &Board,
@@ -186,38 +183,23 @@ fn plane_tally(
     last: usize,
     budget: &mut Budget,
 ) -> Result<PlaneTally, Exhausted> {
-    let known = PLANE_TALLIES.lock().ok().and_then(|t| {
-        t.iter()
-            .find(|(b, l, t)| b == board && *l == losers && (t.complete || t.by_size.len() >= last))
-            .map(|entry| entry.2.clone())
-    });
-    if let Some(tally) = known {
-        budget.charge(usize::try_from(tally.ticks).unwrap_or(usize::MAX))?;
-        return Ok(tally);
-    }
-    let before = budget.ticks();
-    let forms: HashSet<&[Cell]> = losers.iter().map(Vec::as_slice).collect();
-    let mut by_size = Vec::new();
-    let mut complete = false;
-    levels::loser_free(
-        geometry,
-        last,
-        &mut |set, _| Ok(forms.contains(set)),
-        &mut |_, level| {
-            by_size.push((level.polyominoes, level.example.clone()));
-            complete = level.polyominoes == 0;
-        },
-        budget,
-    )?;
-    let tally = PlaneTally {
-        by_size,
-        complete,
-        ticks: budget.ticks().saturating_sub(before),
-    };
-    if let Ok(mut tallies) = PLANE_TALLIES.lock() {
-        tallies.push((board.clone(), losers, tally.clone()));
-    }
-    Ok(tally)
+    let enough = |t: &PlaneTally| t.complete || t.by_size.len() >= last;
+    PLANE_TALLIES.get_or_run((board.clone(), losers), enough, budget, |key, budget| {
+        let forms: HashSet<&[Cell]> = key.1.iter().map(Vec::as_slice).collect();
+        let mut by_size = Vec::new();
+        let mut complete = false;
+        levels::loser_free(
+            geometry,
+            last,
+            &mut |set, _| Ok(forms.contains(set)),
+            &mut |_, level| {
+                by_size.push((level.polyominoes, level.example.clone()));
+                complete = level.polyominoes == 0;
+            },
+            budget,
+        )?;
+        Ok(PlaneTally { by_size, complete })
+    })
 }
 
 /// The number of polyominoes (of the claim's size, or of any size) that
@@ -248,24 +230,18 @@ fn candidates(
 }
 
 /// The loser-free polyominoes of up to `last` faces, by size: how many and
-/// the first one seen (0: none), and the work their enumeration took.
+/// the first one seen (0: none).
 #[derive(Clone, Debug)]
 struct Tally {
     last: usize,
     by_size: Vec<(u64, u128)>,
-    ticks: u64,
 }
 
 /// Tallies already taken, by board (its faces' neighbours) and cited
 /// losers, sorted.
-type TallyKey = (Vec<u128>, Vec<u128>);
-static TALLIES: Mutex<BTreeMap<TallyKey, Tally>> = Mutex::new(BTreeMap::new());
+static TALLIES: Memo<(Vec<u128>, Vec<u128>), Tally> = Memo::new();
 
-/// The tally of the loser-free polyominoes of up to `last` faces. It is a
-/// function of the board and the set of losers alone, so one taken as far
-/// or farther for the same board and losers (a total bound's, for the
-/// per-size bounds that cite the same losers) is reused; its work is
-/// charged again, so a step budget gives the same verdict in any order.
+/// The tally of the loser-free polyominoes of up to `last` faces.
 fn tally(
     graph: &FaceGraph,
     losers: &[u128],
@@ -279,33 +255,59 @@ fn tally(
         (0..graph.faces()).map(|f| graph.neighbours(f)).collect(),
         sorted,
     );
-    let known = TALLIES
-        .lock()
-        .ok()
-        .and_then(|t| t.get(&key).filter(|t| t.last >= last).cloned());
-    if let Some(tally) = known {
-        budget.charge(usize::try_from(tally.ticks).unwrap_or(usize::MAX))?;
-        return Ok(tally);
+    TALLIES.get_or_run(
+        key,
+        |t| t.last >= last,
+        budget,
+        |_, budget| {
+            let group = graph.group(budget)?;
+            let mut by_size = vec![(0u64, 0u128); last.saturating_add(1)];
+            loser_free(graph, &group, losers, last, budget, &mut |set| {
+                if let Some(entry) = by_size.get_mut(set.count_ones() as usize) {
+                    entry.0 = entry.0.saturating_add(1);
+                    entry.1 = if entry.1 == 0 { set } else { entry.1 };
+                }
+            })?;
+            Ok(Tally { last, by_size })
+        },
+    )
+}
+
+/// Tallies already taken. A tally is a function of its key (the board and
+/// the cited losers) alone, so one taken as far or farther (a total
+/// bound's, for the per-size bounds that cite the same losers) is reused;
+/// its work is charged again, so a step budget gives the same verdict in
+/// any order.
+struct Memo<K, T>(Mutex<Vec<(K, T, u64)>>);
+
+impl<K: PartialEq, T: Clone> Memo<K, T> {
+    const fn new() -> Self {
+        Memo(Mutex::new(Vec::new()))
     }
-    let group = graph.group(budget)?;
-    let before = budget.ticks();
-    let mut by_size = vec![(0u64, 0u128); last.saturating_add(1)];
-    loser_free(graph, &group, losers, last, budget, &mut |set| {
-        if let Some(entry) = by_size.get_mut(set.count_ones() as usize) {
-            entry.0 = entry.0.saturating_add(1);
-            entry.1 = if entry.1 == 0 { set } else { entry.1 };
+
+    /// A kept result for `key` that is `enough`, or `run`'s (then kept).
+    fn get_or_run(
+        &self,
+        key: K,
+        enough: impl Fn(&T) -> bool,
+        budget: &mut Budget,
+        run: impl FnOnce(&K, &mut Budget) -> Result<T, Exhausted>,
+    ) -> Result<T, Exhausted> {
+        let known = self.0.lock().ok().and_then(|kept| {
+            kept.iter()
+                .find(|(k, t, _)| *k == key && enough(t))
+                .map(|(_, t, ticks)| (t.clone(), *ticks))
+        });
+        if let Some((tally, ticks)) = known {
+            budget.charge(usize::try_from(ticks).unwrap_or(usize::MAX))?;
+            return Ok(tally);
         }
-    })?;
-    let tally = Tally {
-        last,
-        by_size,
-        ticks: budget.ticks().saturating_sub(before),
-    };
-    if let Ok(mut tallies) = TALLIES.lock() {
-        let kept = tallies.entry(key).or_insert_with(|| tally.clone());
-        if kept.last < last {
-            *kept = tally.clone();
+        let before = budget.ticks();
+        let tally = run(&key, budget)?;
+        let ticks = budget.ticks().saturating_sub(before);
+        if let Ok(mut kept) = self.0.lock() {
+            kept.push((key, tally.clone(), ticks));
         }
+        Ok(tally)
     }
-    Ok(tally)
 }
