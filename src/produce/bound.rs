@@ -9,6 +9,9 @@
 //! the larger solids the maker searches were what made a classification
 //! survey take hours; the polyominoes left are named as open cases.
 
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
 use super::breaker::{self, PlaneProperty, TREE_DEPTH, Tree};
 use super::classify::{loser_free_of_size, unbiased};
 use super::symmetric::{Property, Searcher};
@@ -125,7 +128,7 @@ pub fn survey_plane(
     board: &Board,
     max_size: usize,
     properties: &[PlaneProperty],
-    budget: &dyn Fn() -> Budget,
+    budget: &(dyn Fn() -> Budget + Sync),
 ) -> Result<Option<PlaneSurvey>, Exhausted> {
     match board {
         Board::Lattice(l) if *l != Lattice::Cubic => {
@@ -136,52 +139,129 @@ pub fn survey_plane(
     }
 }
 
+/// A polyomino's pairing search result: the pairing and its property, or
+/// `None` when every property's search failed.
+type Answer = Option<(breaker::Found, PlaneProperty)>;
+
+/// The survey runs the level enumeration once per size: each run answers
+/// the sizes below from the answers kept and collects the new size's
+/// polyominoes, whose searches then run on every core. A last run with all
+/// answers known writes the tables, in the enumeration's order.
 fn survey_geometry(
     geometry: &impl Geometry,
     board: &Board,
     max_size: usize,
     properties: &[PlaneProperty],
-    budget: &dyn Fn() -> Budget,
+    budget: &(dyn Fn() -> Budget + Sync),
 ) -> Result<PlaneSurvey, Exhausted> {
+    let mut answers: HashMap<Vec<Cell>, Answer> = HashMap::new();
+    for last in 1..=max_size {
+        let mut asked: Vec<Vec<Cell>> = Vec::new();
+        let mut complete = false;
+        levels::loser_free(
+            geometry,
+            last,
+            &mut |set, polyomino| {
+                if !polyomino {
+                    return Ok(false);
+                }
+                match answers.get(set) {
+                    Some(answer) => Ok(answer.is_some()),
+                    None => {
+                        asked.push(set.to_vec());
+                        Ok(false)
+                    }
+                }
+            },
+            &mut |_, level| complete = level.polyominoes == 0,
+            &mut budget(),
+        )?;
+        let found = search_all(board, &asked, properties, budget);
+        answers.extend(asked.into_iter().zip(found));
+        if complete {
+            break;
+        }
+    }
     let mut out = PlaneSurvey::default();
-    let (mut losers, mut open) = (Vec::new(), Vec::new());
     let mut sizes: Vec<(usize, usize)> = Vec::new();
-    let mut is_loser = |set: &[Cell], polyomino: bool| -> Result<bool, Exhausted> {
-        if !polyomino {
-            return Ok(false);
-        }
-        if sizes.len() < set.len() {
-            sizes.resize(set.len(), (0, 0));
-        }
-        let entry = &mut sizes[set.len() - 1];
-        entry.0 += 1;
-        for &property in properties {
-            let mut search = budget().with_step_limit(PAIRING_STEPS);
-            if let Ok(Some(found)) = breaker::paving_with(board, set, 1, property, &mut search) {
-                losers.push((set.to_vec(), found, property));
-                return Ok(true);
-            }
-        }
-        entry.1 += 1;
-        open.push(set.to_vec());
-        Ok(false)
-    };
-    let (mut complete, mut visited) = (false, 0);
+    let mut visited = 0;
     levels::loser_free(
         geometry,
         max_size,
-        &mut is_loser,
+        &mut |set, polyomino| {
+            if !polyomino {
+                return Ok(false);
+            }
+            if sizes.len() < set.len() {
+                sizes.resize(set.len(), (0, 0));
+            }
+            let entry = &mut sizes[set.len() - 1];
+            entry.0 += 1;
+            match answers.get(set) {
+                Some(Some((found, property))) => {
+                    out.losers.push((set.to_vec(), found.clone(), *property));
+                    Ok(true)
+                }
+                _ => {
+                    entry.1 += 1;
+                    out.open.push(set.to_vec());
+                    Ok(false)
+                }
+            }
+        },
         &mut |size, level| {
             visited = size;
-            complete = level.polyominoes == 0;
+            out.complete = level.polyominoes == 0;
         },
         &mut budget(),
     )?;
     // A level none of whose polyominoes was asked about has a row too.
     sizes.resize(visited.max(sizes.len()), (0, 0));
     out.sizes = sizes;
-    out.losers = losers;
-    out.open = open;
-    out.complete = complete;
     Ok(out)
+}
+
+/// The pairing searches for `sets`, on every core, each property in turn
+/// with its own step limit; the answers in the order of `sets`.
+fn search_all(
+    board: &Board,
+    sets: &[Vec<Cell>],
+    properties: &[PlaneProperty],
+    budget: &(dyn Fn() -> Budget + Sync),
+) -> Vec<Answer> {
+    let search = |set: &[Cell]| {
+        properties.iter().find_map(|&property| {
+            let mut steps = budget().with_step_limit(PAIRING_STEPS);
+            match breaker::paving_with(board, set, 1, property, &mut steps) {
+                Ok(Some(found)) => Some((found, property)),
+                _ => None,
+            }
+        })
+    };
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let next = AtomicUsize::new(0);
+    let mut answers: Vec<Answer> = vec![None; sets.len()];
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut mine = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(set) = sets.get(i) else {
+                            return mine;
+                        };
+                        mine.push((i, search(set)));
+                    }
+                })
+            })
+            .collect();
+        for worker in workers {
+            // A worker that panicked leaves its sets open.
+            for (i, answer) in worker.join().unwrap_or_default() {
+                answers[i] = answer;
+            }
+        }
+    });
+    answers
 }
