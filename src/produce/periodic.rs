@@ -135,8 +135,7 @@ pub fn search(
 ) -> Result<Option<Vec<(Cell, Cell)>>, Exhausted> {
     // Pair types: the smaller of (class of u, offset to w) and the same
     // from w, numbered as met.
-    let mut types: HashMap<(Cell, Cell), usize> = HashMap::new();
-    let mut ends: Vec<(usize, usize, Cell, Cell)> = Vec::new();
+    let mut types = PairTypes::default();
     let mut placements: Vec<Vec<usize>> = Vec::new();
     for (cells, pairs) in orientations {
         for &t in &period.reps {
@@ -144,7 +143,7 @@ pub fn search(
                 continue;
             }
             let at = |c: Cell| [c[0] + t[0], c[1] + t[1], c[2]];
-            let mut list: Vec<usize> = pairs
+            let list: Vec<usize> = pairs
                 .iter()
                 .filter_map(|&(i, j)| {
                     let (u, w) = (at(cells[i]), at(cells[j]));
@@ -155,32 +154,13 @@ pub fn search(
                     }
                     let d = [w[0] - u[0], w[1] - u[1], w[2] - u[2]];
                     let key = (period.reduce(u), d).min((period.reduce(w), d.map(|x| -x)));
-                    let next = ends.len();
-                    let id = *types.entry(key).or_insert(next);
-                    if id == next {
-                        ends.push((cu, cw, u, w));
-                    }
-                    Some(id)
+                    Some(types.id(key, (cu, cw, u, w)))
                 })
                 .collect();
-            list.sort_unstable();
-            list.dedup();
-            if list.is_empty() {
-                return Ok(None);
-            }
             placements.push(list);
         }
     }
-    let placements = minimal_lists(placements);
-    let classes = period.reps.len() * faces as usize;
-    let mut state = Backtrack {
-        placements: &placements,
-        ends: &ends,
-        chosen: vec![false; ends.len()],
-        degree: vec![0; classes],
-        b,
-    };
-    Ok(state.run(budget)?.then(|| state.chosen_pairs()))
+    types.solve(placements, period.reps.len() * faces as usize, b, budget)
 }
 
 /// A b-pairing of the cells of a finite board blocking every placement
@@ -191,8 +171,7 @@ pub fn pairing(
     budget: &mut Budget,
 ) -> Result<Option<Vec<(Cell, Cell)>>, Exhausted> {
     let mut cells: HashMap<Cell, usize> = HashMap::new();
-    let mut types: HashMap<(Cell, Cell), usize> = HashMap::new();
-    let mut ends: Vec<(usize, usize, Cell, Cell)> = Vec::new();
+    let mut types = PairTypes::default();
     let mut lists = Vec::new();
     for placement in placements {
         let mut list = Vec::new();
@@ -203,35 +182,64 @@ pub fn pairing(
                 let cu = *cells.entry(u).or_insert(next);
                 let next = cells.len();
                 let cw = *cells.entry(w).or_insert(next);
-                let next = ends.len();
-                let id = *types.entry((u, w)).or_insert(next);
-                if id == next {
-                    ends.push((cu, cw, u, w));
-                }
-                list.push(id);
+                list.push(types.id((u, w), (cu, cw, u, w)));
             }
-        }
-        list.sort_unstable();
-        list.dedup();
-        if list.is_empty() {
-            return Ok(None);
         }
         lists.push(list);
     }
-    let lists = minimal_lists(lists);
-    let mut state = Backtrack {
-        placements: &lists,
-        ends: &ends,
-        chosen: vec![false; ends.len()],
-        degree: vec![0; cells.len()],
-        b,
-    };
-    Ok(state.run(budget)?.then(|| state.chosen_pairs()))
+    types.solve(lists, cells.len(), b, budget)
 }
 
-/// The lists without repeats and without any that contains another (a
+/// Pair types numbered as met: per type, the classes of its two cells and
+/// one pair of cells.
+#[derive(Default)]
+struct PairTypes {
+    ids: HashMap<(Cell, Cell), usize>,
+    ends: Vec<(usize, usize, Cell, Cell)>,
+}
+
+impl PairTypes {
+    /// The number of the type with this key, `ends` its ends if new.
+    fn id(&mut self, key: (Cell, Cell), ends: (usize, usize, Cell, Cell)) -> usize {
+        let next = self.ends.len();
+        let id = *self.ids.entry(key).or_insert(next);
+        if id == next {
+            self.ends.push(ends);
+        }
+        id
+    }
+
+    /// Pair types, at most b per class of `classes`, such that every list
+    /// (a placement's possible types) holds a chosen one; their pairs.
+    fn solve(
+        &self,
+        lists: Vec<Vec<usize>>,
+        classes: usize,
+        b: usize,
+        budget: &mut Budget,
+    ) -> Result<Option<Vec<(Cell, Cell)>>, Exhausted> {
+        if lists.iter().any(Vec::is_empty) {
+            return Ok(None);
+        }
+        let lists = minimal_lists(lists);
+        let mut state = Backtrack {
+            placements: &lists,
+            ends: &self.ends,
+            chosen: vec![false; self.ends.len()],
+            degree: vec![0; classes],
+            b,
+        };
+        Ok(state.run(budget)?.then(|| state.chosen_pairs()))
+    }
+}
+
+/// The lists (each sorted) without repeats and without any that contains another (a
 /// pairing holding a pair of the smaller one holds one of the larger).
 fn minimal_lists(mut lists: Vec<Vec<usize>>) -> Vec<Vec<usize>> {
+    for list in &mut lists {
+        list.sort_unstable();
+        list.dedup();
+    }
     lists.sort_unstable_by(|a, b| a.len().cmp(&b.len()).then_with(|| a.cmp(b)));
     lists.dedup();
     let mut kept: Vec<Vec<usize>> = Vec::new();
