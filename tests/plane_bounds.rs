@@ -191,3 +191,28 @@ fn shipped_tiling_bounds_one_lower_are_rejected() {
         .collect();
     assert_ne!(verdicts, vec![VerdictName::Verified]);
 }
+
+/// The survey producer against a published table: Bode's Table 31 (the
+/// hexagon polyominoes his periodic pairings do not show to be losers)
+/// for sizes 1 to 7, with his properties; (24,1) is the one that spoils
+/// the 214th polyomino of size 7.
+#[test]
+fn hexagon_survey_reproduces_bodes_table_31() {
+    use gamecert::produce::bound::survey_plane;
+    use gamecert::produce::breaker::PlaneProperty;
+    let properties: Vec<PlaneProperty> = ["(24,1)", "(16,2)", "(10,3)", "(8,4)", "(6,6)"]
+        .iter()
+        .map(|p| PlaneProperty::parse(p).expect("property"))
+        .collect();
+    let survey = survey_plane(
+        &Board::Lattice(Lattice::Hexagon),
+        7,
+        &properties,
+        &Budget::unlimited,
+    )
+    .expect("within budget")
+    .expect("a plane board");
+    let left: Vec<usize> = survey.sizes.iter().map(|&(_, left)| left).collect();
+    assert_eq!(left, vec![1, 1, 3, 7, 20, 67, 213]);
+    assert_eq!(survey.open.len(), 312);
+}
