@@ -151,7 +151,7 @@ pub fn paving_with(
         if period.reps.len() > property.classes {
             break;
         }
-        let found = periodic::search(&period, &orientations, same_orientation, faces, b, budget)?;
+        let found = periodic::search(period, &orientations, same_orientation, faces, b, budget)?;
         if let Some(pairs) = found {
             return Ok(Some((pairs, period.basis.to_vec())));
         }

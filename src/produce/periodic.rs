@@ -21,6 +21,7 @@
 #![allow(clippy::arithmetic_side_effects)]
 
 use std::collections::{HashMap, HashSet};
+use std::sync::OnceLock;
 
 use crate::kernel::animals::lattice::{Cell, Lattice};
 use crate::kernel::budget::{Budget, Exhausted};
@@ -85,12 +86,22 @@ fn hermite(a: [i32; 2], b: [i32; 2]) -> (i32, i32, i32) {
 
 /// Candidate periods by increasing number of classes: upper-triangular
 /// bases whose vectors are translations of the board; on the square and
-/// hexagon lattices one per orbit under the point group.
-pub fn periods(lattice: Option<Lattice>) -> Vec<Period> {
+/// hexagon lattices one per orbit under the point group. Listed once per
+/// lattice (a survey asks for them for every polyomino and property).
+pub fn periods(lattice: Option<Lattice>) -> &'static [Period] {
+    static LISTS: [OnceLock<Vec<Period>>; 4] = [const { OnceLock::new() }; 4];
+    let slot = match lattice {
+        None => 0,
+        Some(Lattice::Square) => 1,
+        Some(Lattice::Triangle) => 2,
+        Some(Lattice::Hexagon) => 3,
+        Some(Lattice::Cubic) => return &[],
+    };
+    LISTS[slot].get_or_init(|| list_periods(lattice))
+}
+
+fn list_periods(lattice: Option<Lattice>) -> Vec<Period> {
     let mut out = Vec::new();
-    if lattice == Some(Lattice::Cubic) {
-        return out;
-    }
     // Symmetries act linearly on the coordinates of these two lattices.
     let linear = matches!(lattice, Some(Lattice::Square | Lattice::Hexagon));
     let mut seen = HashSet::new();
