@@ -5,7 +5,7 @@
 //! after the maker's first or second mark. It shares no code with the
 //! kernel's checks: the kernel re-checks whatever is written.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 use crate::kernel::animals::lattice::Cell;
 use crate::kernel::animals::solid::Group;
@@ -133,12 +133,10 @@ pub fn paving_with(
         .into_iter()
         .map(|cells| {
             let mut pairs = Vec::new();
-            for i in 0..cells.len() {
-                for j in i + 1..cells.len() {
-                    if property
-                        .length
-                        .is_none_or(|l| within(board, cells[i], cells[j], l))
-                    {
+            for (i, &u) in cells.iter().enumerate() {
+                let near = property.length.map(|l| ball(board, u, l));
+                for (j, w) in cells.iter().enumerate().skip(i + 1) {
+                    if near.as_ref().is_none_or(|near| near.contains(w)) {
                         pairs.push((i, j));
                     }
                 }
@@ -159,26 +157,22 @@ pub fn paving_with(
     Ok(None)
 }
 
-/// Whether `w` is at most `length` steps from `u` on a plane board.
-fn within(board: &Board, u: Cell, w: Cell, length: usize) -> bool {
-    let mut reached = vec![u];
+/// The cells at most `length` steps from `u` on a plane board.
+fn ball(board: &Board, u: Cell, length: usize) -> HashSet<Cell> {
+    let mut reached = HashSet::from([u]);
     let mut frontier = vec![u];
     for _ in 0..length {
         let mut next = Vec::new();
         for c in frontier {
             for m in plane_neighbours(board, c) {
-                if !reached.contains(&m) {
-                    reached.push(m);
+                if reached.insert(m) {
                     next.push(m);
                 }
             }
         }
-        if reached.contains(&w) {
-            return true;
-        }
         frontier = next;
     }
-    u == w
+    reached
 }
 
 /// The neighbours of a cell of a plane lattice or tiling.
