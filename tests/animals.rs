@@ -721,3 +721,18 @@ fn a_group_is_listed_once_and_shared() {
         .expect("shared, not listed again");
     assert!(std::sync::Arc::ptr_eq(&group, &again));
 }
+
+/// The (3,6) mosaic is the triangle lattice: the mosaic's disc and flag
+/// codes (no coordinates, no translations) must count what the lattice's
+/// enumeration counts (normal forms by translation, holes by flooding).
+#[test]
+fn mosaic_q6_counts_what_the_triangle_lattice_counts() {
+    use gamecert::kernel::animals::mosaic::{self, Mosaic};
+    let q6 = Mosaic::new(6).expect("q = 6 is built");
+    for kind in [Kind::Free, Kind::FreeSimplyConnected] {
+        let mosaic: Vec<u64> = (1..=11)
+            .map(|n| mosaic::count(q6, n, kind, &mut Budget::unlimited()).expect("counted"))
+            .collect();
+        assert_eq!(mosaic, counts(Lattice::Triangle, kind, 11), "{kind:?}");
+    }
+}

@@ -21,6 +21,7 @@ use std::sync::Arc;
 use crate::kernel::animals;
 use crate::kernel::animals::enumerate::Kind;
 use crate::kernel::animals::lattice::Lattice;
+use crate::kernel::animals::mosaic::{self, Mosaic};
 use crate::kernel::animals::solid::{FaceGraph, Solid};
 use crate::kernel::animals::tiling::Tiling;
 use crate::kernel::animals::{Board, Region};
@@ -119,6 +120,10 @@ pub enum ElabErrorKind {
     },
     /// Two boards of one file share a name.
     DuplicateBoard(String),
+    /// `mosaic` with other parameters than `(3,q)`, 6 <= q <= 64.
+    MosaicParameters,
+    /// `count fixed animals` on a mosaic, which has no translations.
+    FixedOnMosaic,
     /// Partizan terms copying more nodes than the elaborator builds (`+-G`
     /// nested deeply, many `^n`).
     TermTooLarge { max: usize },
@@ -582,7 +587,10 @@ fn boards(file: &ast::File, limits: &Limits) -> HashMap<String, Result<Board, El
         };
         let board = match &decl.body {
             None => board_kind(&decl.kind.node, &decl.args.node).ok_or_else(|| ElabError {
-                kind: board_kind_not_supported(&decl.kind.node),
+                kind: match decl.kind.node.as_str() {
+                    "mosaic" => ElabErrorKind::MosaicParameters,
+                    kind => board_kind_not_supported(kind),
+                },
                 span: Span::new(decl.kind.span.start, decl.span.end),
             }),
             Some(ast::BoardBody::Picture(rows)) => picture_board(decl, rows),
@@ -774,7 +782,8 @@ fn graph_board(
 /// Whether `name` is a built-in board name of SPEC 4 (a lattice, a solid,
 /// or a board kind that takes arguments), which declarations may not reuse.
 pub fn is_reserved_board_name(name: &str) -> bool {
-    matches!(name, "prism" | "antiprism" | "graph" | "tiling") || board_kind(name, "").is_some()
+    matches!(name, "prism" | "antiprism" | "graph" | "tiling" | "mosaic")
+        || board_kind(name, "").is_some()
 }
 
 /// The board names a claim may use without declaring them: the lattices,
@@ -812,9 +821,10 @@ pub fn builtin_board(name: &str) -> Option<Board> {
 /// The error of a board declaration whose kind is not one this version
 /// builds, with the closest kind that it does.
 fn board_kind_not_supported(kind: &str) -> ElabErrorKind {
-    let kinds = BUILTIN_BOARDS
-        .into_iter()
-        .chain(["prism", "antiprism", "graph", "tiling"]);
+    let kinds =
+        BUILTIN_BOARDS
+            .into_iter()
+            .chain(["prism", "antiprism", "graph", "tiling", "mosaic"]);
     ElabErrorKind::BoardKindNotSupported {
         kind: kind.to_string(),
         suggestion: suggest::closest(kind, kinds),
@@ -854,11 +864,20 @@ fn board_kind(kind: &str, args: &str) -> Option<Board> {
             let tiling = Tiling::new(tilings::builtin(args)?).ok()?;
             Board::Tiling(Arc::new(tiling))
         }
+        ("mosaic", false) => Board::Mosaic(mosaic(args)?),
         ("prism", false) => Board::Solid(Solid::Prism(sides()?)),
         ("antiprism", false) => Board::Solid(Solid::Antiprism(sides()?)),
         (name, true) => Board::Solid(archimedean(name)?),
         _ => return None,
     })
+}
+
+/// The (3,q) mosaic of `(3,q)` (spaces allowed), if q is one the kernel
+/// builds.
+fn mosaic(args: &str) -> Option<Mosaic> {
+    let compact: String = args.chars().filter(|c| !c.is_whitespace()).collect();
+    let q = compact.strip_prefix("(3,")?.strip_suffix(')')?;
+    Mosaic::new(q.parse().ok()?)
 }
 
 /// The archimedean solid a board name stands for, as an operator applied to
@@ -910,12 +929,20 @@ fn animals_claim(
         return Err(not_applicable(claim));
     }
     let board = resolve_board(board, boards)?;
-    if size.node > MAX_ANIMAL_SIZE {
+    let max_size = match board {
+        Board::Mosaic(_) => mosaic::MAX_SIZE as u64,
+        _ => MAX_ANIMAL_SIZE,
+    };
+    if size.node > max_size {
         return Err(ElabError {
-            kind: ElabErrorKind::SizeTooLarge {
-                max: MAX_ANIMAL_SIZE,
-            },
+            kind: ElabErrorKind::SizeTooLarge { max: max_size },
             span: size.span,
+        });
+    }
+    if let (Board::Mosaic(_), ast::AnimalCount::Fixed) = (&board, kind) {
+        return Err(ElabError {
+            kind: ElabErrorKind::FixedOnMosaic,
+            span: claim.statement.span,
         });
     }
     Ok(Explicit::Animals(animals::CountClaim {

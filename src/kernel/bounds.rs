@@ -31,7 +31,11 @@ fn cells(list: &[Cell]) -> bool {
 fn board(b: &Board) -> bool {
     match b {
         Board::Region(region) => cells(region.cells()),
-        Board::Lattice(_) | Board::Solid(_) | Board::Graph(_) | Board::Tiling(_) => true,
+        Board::Lattice(_)
+        | Board::Solid(_)
+        | Board::Graph(_)
+        | Board::Tiling(_)
+        | Board::Mosaic(_) => true,
     }
 }
 

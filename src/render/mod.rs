@@ -28,7 +28,9 @@ const UNIT: f64 = 40.0;
 pub fn animal_svg(animal: &DeclaredAnimal) -> String {
     let (lattice, board_cells): (Lattice, &[Cell]) = match &animal.board {
         Board::Lattice(Lattice::Cubic) => return cubes_svg(&animal.name, &animal.cells),
+        // A mosaic's animals have no cells to draw (none can be declared).
         Board::Lattice(lattice) => (*lattice, &[]),
+        Board::Mosaic(_) => (Lattice::Triangle, &[]),
         // On a finite region, its cells are drawn too (unfilled).
         Board::Region(region) => (region.lattice, region.cells()),
         Board::Solid(_) | Board::Graph(_) => {
@@ -44,7 +46,7 @@ pub fn animal_svg(animal: &DeclaredAnimal) -> String {
 /// `None` for the infinite lattices.
 pub fn board_svg(name: &str, board: &Board) -> Option<String> {
     match board {
-        Board::Lattice(_) => None,
+        Board::Lattice(_) | Board::Mosaic(_) => None,
         Board::Tiling(tiling) => Some(tiling_svg(name, tiling, &[], &[])),
         Board::Region(region) => Some(plane_svg(name, region.lattice, region.cells(), &[])),
         Board::Solid(_) | Board::Graph(_) => Some(finite_svg(name, board, &[])),
@@ -93,7 +95,7 @@ pub fn situation_svg(
         .copied()
         .collect();
     match board {
-        Board::Lattice(Lattice::Cubic) => None,
+        Board::Lattice(Lattice::Cubic) | Board::Mosaic(_) => None,
         Board::Lattice(lattice) => Some(cells_svg(title, *lattice, &[], core, &open)),
         Board::Tiling(tiling) => Some(tiling_svg(title, tiling, core, &open)),
         Board::Region(region) => Some(cells_svg(
@@ -123,7 +125,11 @@ pub fn paving_svg(
     period: &[Cell],
 ) -> Option<String> {
     let (lattice, window): (Lattice, Vec<Cell>) = match board {
-        Board::Lattice(Lattice::Cubic) | Board::Solid(_) | Board::Graph(_) | Board::Tiling(_) => {
+        Board::Lattice(Lattice::Cubic)
+        | Board::Solid(_)
+        | Board::Graph(_)
+        | Board::Tiling(_)
+        | Board::Mosaic(_) => {
             return None;
         }
         Board::Lattice(lattice) => {

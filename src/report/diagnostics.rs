@@ -15,6 +15,7 @@ mod help;
 
 use crate::elaborate::load::{ReadError, UsageError};
 use crate::elaborate::{ElabError, ElabErrorKind};
+use crate::kernel::animals::mosaic;
 use crate::syntax::ast::{DeclarationKind, Span, StatementKind, SyntaxError, SyntaxErrorKind};
 
 /// A problem in a file: code, sentence, label at the span, optional help.
@@ -413,7 +414,7 @@ pub fn elab_problem(e: &ElabError) -> Problem {
             );
         }
         BoardKindNotSupported { kind, suggestion } => {
-            let kinds = "boards are square, triangle, hexagon, cubic, `square RxC`, the platonic and archimedean solids, `prism N`, `antiprism N`, `LATTICE picture { ... }` and `graph { a-b ... }`";
+            let kinds = "boards are square, triangle, hexagon, cubic, `square RxC`, the platonic and archimedean solids, `prism N`, `antiprism N`, `tiling (3,4,6,4)` and the other archimedean tilings, `mosaic (3,q)` for q from 6 to 64, `LATTICE picture { ... }`, `graph { a-b ... }` and `tiling { ... }`";
             return problem_with_help(
                 "gamecert::elaborate::board_kind_not_supported",
                 format!("boards of kind `{kind}` cannot be built by this version"),
@@ -422,6 +423,25 @@ pub fn elab_problem(e: &ElabError) -> Problem {
                 e.span,
             );
         }
+        MosaicParameters => (
+            "gamecert::elaborate::mosaic_parameters",
+            format!(
+                "mosaics are `mosaic (3,q)` for q from {} to {}",
+                mosaic::MIN_Q,
+                mosaic::MAX_Q
+            ),
+            "not a mosaic this version builds",
+            Some(
+                "with fewer than 6 triangles at a vertex the triangles close up into a solid \
+                 (q = 3, 4, 5: the tetrahedron, octahedron and icosahedron, boards of their own)",
+            ),
+        ),
+        FixedOnMosaic => (
+            "gamecert::elaborate::fixed_on_mosaic",
+            "a mosaic has no translations, so it has no fixed animals".to_string(),
+            "count `animals` or `all animals` here",
+            None,
+        ),
         DuplicateBoard(name) => (
             "gamecert::elaborate::duplicate_board",
             format!("board `{name}` is declared twice in this file"),

@@ -5,6 +5,7 @@
 pub mod enumerate;
 pub mod lattice;
 pub mod levels;
+pub mod mosaic;
 pub mod orbits;
 pub mod shape;
 pub mod solid;
@@ -17,6 +18,7 @@ use crate::kernel::ledger::{Established, Theorem};
 use crate::kernel::verdict::{Refutation, Rule, Undecided, Verdict};
 use enumerate::Kind;
 use lattice::{Cell, Lattice};
+use mosaic::Mosaic;
 use solid::{FaceGraph, FiniteKind, Group, Solid};
 use tiling::Tiling;
 
@@ -36,6 +38,9 @@ pub enum Board {
     /// A periodic plane tiling (`tiling (3,4,6,4)` or declared face by
     /// face): cells `[x, y, f]`, congruences the tiling's symmetries.
     Tiling(Arc<Tiling>),
+    /// A hyperbolic (3,q) mosaic (`mosaic (3,7)`): counted only, its
+    /// cells have no coordinates.
+    Mosaic(Mosaic),
 }
 
 /// A finite, nonempty set of cells of a plane lattice.
@@ -95,6 +100,7 @@ impl Board {
             Board::Lattice(_) => c[2] == 0,
             Board::Tiling(t) => (0..t.faces() as i32).contains(&c[2]),
             Board::Region(region) => region.contains(c),
+            Board::Mosaic(_) => false,
             Board::Solid(_) | Board::Graph(_) => {
                 // A graph board's size is read off it, not off a copy.
                 let faces = match self {
@@ -112,7 +118,7 @@ impl Board {
         match self {
             Board::Lattice(l) => Some(*l),
             Board::Region(region) => Some(region.lattice),
-            Board::Solid(_) | Board::Graph(_) | Board::Tiling(_) => None,
+            Board::Solid(_) | Board::Graph(_) | Board::Tiling(_) | Board::Mosaic(_) => None,
         }
     }
 
@@ -136,7 +142,7 @@ impl Board {
         match self {
             Board::Solid(solid) => FaceGraph::of(*solid),
             Board::Graph(graph) => Some(FaceGraph::clone(graph)),
-            Board::Lattice(_) | Board::Region(_) | Board::Tiling(_) => None,
+            Board::Lattice(_) | Board::Region(_) | Board::Tiling(_) | Board::Mosaic(_) => None,
         }
     }
 
@@ -191,6 +197,11 @@ pub fn check(claim: &CountClaim, mut budget: Budget, threads: usize) -> Verdict 
             };
             solid::count(&graph, claim.size, kind, &mut budget)
         }
+        Board::Mosaic(m) => match mosaic::count(*m, claim.size, claim.kind, &mut budget) {
+            Ok(n) => Ok(n),
+            Err(mosaic::Unreached::Budget(e)) => Err(e),
+            Err(mosaic::Unreached::Limits) => return outside_limits,
+        },
     };
     match counted {
         Ok(actual) if actual == claim.count => Verdict::Verified {

@@ -48,7 +48,7 @@ fn neighbours(board: &Board, graph: Option<&FaceGraph>, c: Cell) -> Vec<Cell> {
                 .map(|h| [h as i32, 0, 0])
                 .collect()
         }
-        (Board::Solid(_) | Board::Graph(_), None) => Vec::new(),
+        (Board::Solid(_) | Board::Graph(_), None) | (Board::Mosaic(_), _) => Vec::new(),
     }
 }
 
@@ -202,6 +202,7 @@ pub fn placements(
     let mut out: Vec<Vec<Cell>> = match board {
         Board::Lattice(lattice) => orientations(lattice, cells),
         Board::Tiling(tiling) => orientations(&**tiling, cells),
+        Board::Mosaic(_) => Vec::new(),
         Board::Region(region) => {
             // Every orientation, moved onto every cell of the region that
             // its least cell can be translated to; kept when inside.
