@@ -168,3 +168,21 @@ fn situations_show_their_core_and_free_cells() {
         assert!(front > 0.2 && back > 0.2);
     }
 }
+
+/// A mosaic board is drawn as a disc of its triangles: one path per
+/// triangle, the root filled, and the picture rasterises with ink in both
+/// halves.
+#[test]
+fn mosaics_are_drawn_as_discs_of_triangles() {
+    use gamecert::kernel::animals::Board;
+    use gamecert::kernel::animals::mosaic::Mosaic;
+    for q in [6, 7, 11] {
+        let board = Board::Mosaic(Mosaic::new(q).expect("q in range"));
+        let svg = gamecert::render::board_svg("H", &board).expect("a picture");
+        let triangles = svg.matches("<path").count();
+        assert!(triangles > 100, "q = {q}: {triangles} triangles");
+        assert_eq!(svg.matches("fill=\"#4a7ebb\"").count(), 1, "q = {q}");
+        let (left, right) = inked(&svg);
+        assert!(left > 0.3 && right > 0.3, "q = {q}: {left} {right}");
+    }
+}

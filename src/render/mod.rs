@@ -12,6 +12,7 @@
 
 pub mod digraph;
 mod planar;
+mod poincare;
 pub mod solid3d;
 
 use std::fmt::Write as _;
@@ -46,7 +47,8 @@ pub fn animal_svg(animal: &DeclaredAnimal) -> String {
 /// `None` for the infinite lattices.
 pub fn board_svg(name: &str, board: &Board) -> Option<String> {
     match board {
-        Board::Lattice(_) | Board::Mosaic(_) => None,
+        Board::Lattice(_) => None,
+        Board::Mosaic(mosaic) => Some(poincare::mosaic_svg(name, *mosaic)),
         Board::Tiling(tiling) => Some(tiling_svg(name, tiling, &[], &[])),
         Board::Region(region) => Some(plane_svg(name, region.lattice, region.cells(), &[])),
         Board::Solid(_) | Board::Graph(_) => Some(finite_svg(name, board, &[])),

@@ -236,8 +236,13 @@ impl Disc {
         self.corners.len()
     }
 
+    /// The corners of triangle `t`, counterclockwise (vertex numbers).
+    pub fn corners(&self, t: u32) -> [u32; 3] {
+        self.corners[t as usize]
+    }
+
     /// The triangle across side `side` of `t`, if it is in the disc.
-    fn neighbour(&self, t: u32, side: usize) -> Option<u32> {
+    pub fn neighbour(&self, t: u32, side: usize) -> Option<u32> {
         let u = self.across[t as usize][side];
         (u != OUTSIDE).then_some(u)
     }
