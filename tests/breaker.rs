@@ -486,3 +486,26 @@ fn shipped_finite_board_strategies_beat_every_maker_sequence() {
     eprintln!("careless breaker beaten on {careless_beaten} of {played}");
     assert!(careless_beaten >= 8, "{careless_beaten}");
 }
+
+/// A mosaic board has no cells a goal could use (animals on it are refused
+/// by the elaborator, and the kernel's own check agrees): a pairing with
+/// no placement to meet, which would hold vacuously, is not verified.
+#[test]
+fn no_game_on_a_mosaic_verifies() {
+    use gamecert::kernel::animals::mosaic::Mosaic;
+    let board = Board::Mosaic(Mosaic::new(7).expect("q = 7"));
+    let game = GameClaim {
+        side: Side::Loser,
+        board,
+        goal: vec![[0, 0, 0], [1, 0, 0]],
+        a: 1,
+        finish: None,
+        b: 1,
+    };
+    let strategy = Strategy::Paving(Paving {
+        pairs: vec![([0, 0, 0], [1, 0, 0])],
+        period: Vec::new(),
+    });
+    let verdict = check(&game, &strategy, Budget::unlimited());
+    assert!(!verified(&verdict), "{verdict:?}");
+}

@@ -436,6 +436,12 @@ pub fn elab_problem(e: &ElabError) -> Problem {
                  (q = 3, 4, 5: the tetrahedron, octahedron and icosahedron, boards of their own)",
             ),
         ),
+        AnimalOnMosaic => (
+            "gamecert::elaborate::animal_on_mosaic",
+            "animals cannot be declared on a mosaic yet: its cells have no coordinates".to_string(),
+            "a mosaic board",
+            Some("a mosaic takes counting claims (`count animals on H size n = k`) only"),
+        ),
         FixedOnMosaic => (
             "gamecert::elaborate::fixed_on_mosaic",
             "a mosaic has no translations, so it has no fixed animals".to_string(),
