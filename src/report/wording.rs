@@ -89,7 +89,7 @@ fn undecided_text(rule: Rule, reason: &Undecided) -> String {
             Rule::Priority => "the period has too many classes, or a placement more than 64 goal and guard cells (256 tracked cells)".to_string(),
             Rule::Derived(_) => "a number of the rule (the stage diagram, a sum of marks) is larger than the kernel computes".to_string(),
             Rule::AnimalEnumeration => {
-                "animals are counted on regions of at most 128 cells".to_string()
+                "animals are counted on regions of at most 128 cells, and on mosaics within discs of at most 6,000,000 triangles".to_string()
             }
             Rule::PartizanDefinition | Rule::PartizanDerivation => "a game is larger than the kernel represents (a Hackenbush picture of more than 64 edges, or a nimber beyond *4096, a claimed Grundy value included)"
                 .to_string(),

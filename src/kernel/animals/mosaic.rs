@@ -157,7 +157,7 @@ impl Builder {
             if self.disc.corners.len() > MAX_TRIANGLES {
                 return Ok(None);
             }
-            budget.hold(self.disc.corners.len() / 64)?;
+            budget.hold(self.disc.bytes() / ENTRY_BYTES)?;
         }
         Ok(Some(()))
     }
@@ -181,9 +181,21 @@ impl Builder {
     }
 }
 
-/// The discs built so far, by (q, rings): a board's disc is built once
-/// however many claims count on it.
-static DISCS: Mutex<BTreeMap<(u8, usize), Arc<Disc>>> = Mutex::new(BTreeMap::new());
+/// The discs built so far, by (q, rings), `None` for one refused as too
+/// large: a board's disc is built once however many claims count on it.
+/// Only discs of at most CACHED_TRIANGLES are kept (a few MB each, growing
+/// geometrically with the rings, so at most about 10 MB per q); larger ones
+/// are built for their claim and dropped with it.
+static DISCS: Mutex<BTreeMap<DiscKey, Option<Arc<Disc>>>> = Mutex::new(BTreeMap::new());
+
+/// A disc's q and number of rings.
+type DiscKey = (u8, usize);
+
+/// The largest disc kept between claims.
+const CACHED_TRIANGLES: usize = 250_000;
+
+/// Bytes per budget entry (DEFAULT_MAX_ENTRIES is about 2-3 GiB).
+const ENTRY_BYTES: usize = 64;
 
 impl Disc {
     /// The root triangle and `rings` rings around it; `None` when that
@@ -194,9 +206,12 @@ impl Disc {
         budget: &mut Budget,
     ) -> Result<Option<Arc<Disc>>, Exhausted> {
         let key = (mosaic.q, rings);
-        if let Some(disc) = DISCS.lock().ok().and_then(|m| m.get(&key).cloned()) {
-            budget.charge(disc.corners.len())?;
-            return Ok(Some(disc));
+        if let Some(kept) = DISCS.lock().ok().and_then(|m| m.get(&key).cloned()) {
+            if let Some(disc) = &kept {
+                budget.charge(disc.corners.len())?;
+                budget.hold(disc.bytes() / ENTRY_BYTES)?;
+            }
+            return Ok(kept);
         }
         let mut b = Builder {
             q: usize::from(mosaic.q),
@@ -216,24 +231,32 @@ impl Disc {
                 side,
             })
             .collect();
+        let mut built = true;
         for _ in 0..rings {
             if b.ring(budget)?.is_none() {
-                return Ok(None);
+                built = false;
+                break;
             }
         }
-        if !b.sound() {
-            return Ok(None);
+        let disc = (built && b.sound()).then(|| Arc::new(b.disc));
+        if disc
+            .as_ref()
+            .is_none_or(|d| d.triangles() <= CACHED_TRIANGLES)
+            && let Ok(mut m) = DISCS.lock()
+        {
+            m.insert(key, disc.clone());
         }
-        let disc = Arc::new(b.disc);
-        if let Ok(mut m) = DISCS.lock() {
-            m.insert(key, Arc::clone(&disc));
-        }
-        Ok(Some(disc))
+        Ok(disc)
     }
 
     /// Number of triangles.
     pub fn triangles(&self) -> usize {
         self.corners.len()
+    }
+
+    /// About how many bytes it holds.
+    fn bytes(&self) -> usize {
+        self.corners.len() * 28
     }
 
     /// The corners of triangle `t`, counterclockwise (vertex numbers).
@@ -427,9 +450,15 @@ pub fn count(
     kind: Kind,
     budget: &mut Budget,
 ) -> Result<u64, Unreached> {
-    if kind == Kind::Fixed || size == 0 || size > MAX_SIZE {
+    if size == 0 {
+        // Animals are nonempty.
+        return Ok(0);
+    }
+    if kind == Kind::Fixed || size > MAX_SIZE {
         return Err(Unreached::Limits);
     }
+    // What one animal kept costs: its cells and links, and its code.
+    let entry_weight = 1 + (10 * size + 100) / ENTRY_BYTES;
     // Animals of k cells are drawn around a central cell, within k / 2
     // of it; one more cell reaches one further.
     let rings = size.div_ceil(2);
@@ -452,7 +481,7 @@ pub fn count(
                     if seen.contains(&code) {
                         continue;
                     }
-                    budget.expand(seen.len())?;
+                    budget.expand((seen.len() + next.len() + level.len()) * entry_weight)?;
                     let centre = grown.centre();
                     let centred = draw(&disc, &grown.code(&disc, centre, 0, true))
                         .ok_or(Unreached::Limits)?;
