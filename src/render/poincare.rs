@@ -214,6 +214,125 @@ fn side(a: (f64, f64), b: (f64, f64), curved: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::{HashMap, HashSet};
+
+    /// The point of the hyperboloid at the centre of three corners.
+    fn centre(p: [Point; 3]) -> Point {
+        let s = [0, 1, 2].map(|i| p[0][i] + p[1][i] + p[2][i]);
+        let norm = (s[0] * s[0] - s[1] * s[1] - s[2] * s[2]).sqrt();
+        s.map(|x| x / norm)
+    }
+
+    /// The linear map taking the columns `from` to the columns `to`
+    /// (a Lorentz isometry when both are corners of congruent triangles).
+    fn map_onto(from: [Point; 3], to: [Point; 3]) -> [[f64; 3]; 3] {
+        let m = |i: usize, j: usize| from[j][i];
+        let det = m(0, 0) * (m(1, 1) * m(2, 2) - m(1, 2) * m(2, 1))
+            - m(0, 1) * (m(1, 0) * m(2, 2) - m(1, 2) * m(2, 0))
+            + m(0, 2) * (m(1, 0) * m(2, 1) - m(1, 1) * m(2, 0));
+        let cof = |i: usize, j: usize| {
+            let (r0, r1) = ((i + 1) % 3, (i + 2) % 3);
+            let (c0, c1) = ((j + 1) % 3, (j + 2) % 3);
+            m(r0, c0) * m(r1, c1) - m(r0, c1) * m(r1, c0)
+        };
+        // inverse[j][i] = cof(i, j) / det; result = to * inverse.
+        let mut out = [[0.0; 3]; 3];
+        for (r, row) in out.iter_mut().enumerate() {
+            for (c, x) in row.iter_mut().enumerate() {
+                *x = (0..3).map(|k| to[k][r] * cof(c, k) / det).sum();
+            }
+        }
+        out
+    }
+
+    /// Free animals (holes allowed) of the (3,q) mosaic counted with
+    /// geometry instead of the kernel's codes: every connected set of
+    /// triangles holding the root is listed naively, and two are the same
+    /// animal when an isometry taking a flag of one onto the root's flag
+    /// (a linear map of the hyperboloid, from corners to corners) takes
+    /// the first's triangle centres onto the second's.
+    #[test]
+    fn geometry_counts_what_the_codes_count() {
+        use crate::kernel::animals::enumerate::Kind;
+        use crate::kernel::animals::mosaic;
+        for (q, up_to) in [(7u8, 8usize), (8, 7)] {
+            let mosaic = Mosaic::new(q).expect("q in range");
+            let Ok(Some(disc)) = Disc::around_root(mosaic, up_to, &mut Budget::unlimited()) else {
+                panic!("disc for q = {q}");
+            };
+            let at = place(&disc, q, false);
+            let corners = |t: u32| disc.corners(t).map(|v| at[v as usize].expect("placed"));
+            let key = |p: Point| {
+                let (x, y) = (p[1] / (1.0 + p[0]), p[2] / (1.0 + p[0]));
+                ((x * 1e6).round() as i64, (y * 1e6).round() as i64)
+            };
+            let by_centre: HashMap<(i64, i64), u32> = (0..disc.triangles() as u32)
+                .map(|t| (key(centre(corners(t))), t))
+                .collect();
+            // The triangle whose centre is `p`: its key or a neighbouring
+            // one (rounding may fall either side of a grid line).
+            let find = |p: Point| -> u32 {
+                let (x, y) = key(p);
+                (-1..=1)
+                    .flat_map(|dx| (-1..=1).map(move |dy| (x + dx, y + dy)))
+                    .find_map(|k| by_centre.get(&k).copied())
+                    .expect("an image centre is a triangle's centre")
+            };
+            let root = corners(0);
+            let mut sets: HashSet<Vec<u32>> = HashSet::from([vec![0]]);
+            for n in 2..=up_to {
+                let mut next = HashSet::new();
+                for set in &sets {
+                    for &c in set {
+                        for side in 0..3 {
+                            let u = disc.neighbour(c, side).expect("inside the disc");
+                            if !set.contains(&u) {
+                                let mut grown = set.clone();
+                                grown.push(u);
+                                grown.sort_unstable();
+                                next.insert(grown);
+                            }
+                        }
+                    }
+                }
+                sets = next;
+                let mut animals: HashSet<Vec<u32>> = HashSet::new();
+                for set in &sets {
+                    let centres: Vec<Point> = set.iter().map(|&t| centre(corners(t))).collect();
+                    let mut least: Option<Vec<u32>> = None;
+                    for &t in set {
+                        let p = corners(t);
+                        for flag in [
+                            [0, 1, 2],
+                            [1, 2, 0],
+                            [2, 0, 1],
+                            [0, 2, 1],
+                            [2, 1, 0],
+                            [1, 0, 2],
+                        ] {
+                            let l = map_onto(flag.map(|i| p[i]), root);
+                            let mut image: Vec<u32> = centres
+                                .iter()
+                                .map(|c| {
+                                    let moved =
+                                        [0, 1, 2].map(|r| (0..3).map(|k| l[r][k] * c[k]).sum());
+                                    find(moved)
+                                })
+                                .collect();
+                            image.sort_unstable();
+                            if least.as_ref().is_none_or(|b| image < *b) {
+                                least = Some(image);
+                            }
+                        }
+                    }
+                    animals.extend(least);
+                }
+                let counted = mosaic::count(mosaic, n, Kind::Free, &mut Budget::unlimited())
+                    .expect("counted");
+                assert_eq!(animals.len() as u64, counted, "q = {q}, {n} cells");
+            }
+        }
+    }
 
     /// The kernel builds discs by combinatorics alone; drawn by reflections
     /// they must be hyperbolic geometry: every side of the length of the
