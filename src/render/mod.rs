@@ -29,8 +29,8 @@ const UNIT: f64 = 40.0;
 pub fn animal_svg(animal: &DeclaredAnimal) -> String {
     let (lattice, board_cells): (Lattice, &[Cell]) = match &animal.board {
         Board::Lattice(Lattice::Cubic) => return cubes_svg(&animal.name, &animal.cells),
-        // A mosaic's animals have no cells to draw (none can be declared).
         Board::Lattice(lattice) => (*lattice, &[]),
+        // A mosaic's animals have no cells to draw (none can be declared).
         Board::Mosaic(_) => (Lattice::Triangle, &[]),
         // On a finite region, its cells are drawn too (unfilled).
         Board::Region(region) => (region.lattice, region.cells()),

@@ -16,6 +16,8 @@ use crate::kernel::budget::Budget;
 const TRIANGLES: usize = 1200;
 /// The picture's radius in pixels.
 const RADIUS: f64 = 300.0;
+/// The picture's centre (both coordinates), a margin in from its corner.
+const CENTRE: f64 = RADIUS + 10.0;
 /// Ring colours, from the first ring out.
 const RING_TINTS: [&str; 2] = ["#dfe8f3", "#ffffff"];
 
@@ -27,17 +29,16 @@ type Point = [f64; 3];
 pub fn mosaic_svg(title: &str, mosaic: Mosaic) -> String {
     let disc = largest_disc(mosaic);
     let flat = mosaic.q() == 6;
-    let positions = disc.as_ref().map(|d| place(d, mosaic.q(), flat));
+    let positions = disc.as_ref().map(|d| place(d, mosaic.q()));
     let mut out = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{s:.0}\" height=\"{s:.0}\" viewBox=\"0 0 {s:.1} {s:.1}\">\n<title>{}</title>\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n",
         super::escape(title),
-        s = 2.0 * RADIUS + 20.0,
+        s = 2.0 * CENTRE,
     );
     if !flat {
-        let c = RADIUS + 10.0;
         let _ = writeln!(
             out,
-            "<circle cx=\"{c:.1}\" cy=\"{c:.1}\" r=\"{RADIUS:.1}\" fill=\"#f6f7f9\" stroke=\"#1d2b3a\" stroke-width=\"1\"/>"
+            "<circle cx=\"{CENTRE:.1}\" cy=\"{CENTRE:.1}\" r=\"{RADIUS:.1}\" fill=\"#f6f7f9\" stroke=\"#1d2b3a\" stroke-width=\"1\"/>"
         );
     }
     let (Some(disc), Some(positions)) = (disc, positions) else {
@@ -55,7 +56,7 @@ pub fn mosaic_svg(title: &str, mosaic: Mosaic) -> String {
         } else {
             (p[1] / (1.0 + p[0]), p[2] / (1.0 + p[0]))
         };
-        (RADIUS + 10.0 + RADIUS * x, RADIUS + 10.0 - RADIUS * y)
+        (CENTRE + RADIUS * x, CENTRE - RADIUS * y)
     };
     let rings = rings(&disc);
     for t in 0..disc.triangles() as u32 {
@@ -115,7 +116,8 @@ fn rings(disc: &Disc) -> Vec<usize> {
 /// The position of every vertex: the root's corners about the centre,
 /// then each triangle's new corner as the reflection of its earlier
 /// neighbour's far corner in their shared side.
-fn place(disc: &Disc, q: u8, flat: bool) -> Vec<Option<Point>> {
+fn place(disc: &Disc, q: u8) -> Vec<Option<Point>> {
+    let flat = q == 6;
     let vertices = (0..disc.triangles() as u32)
         .flat_map(|t| disc.corners(t))
         .max()
@@ -191,8 +193,7 @@ fn side(a: (f64, f64), b: (f64, f64), curved: bool) -> String {
         return straight;
     }
     // In disc units about the centre: C·P = (|P|² + 1) / 2 for both ends.
-    let o = RADIUS + 10.0;
-    let unit = |p: (f64, f64)| ((p.0 - o) / RADIUS, (p.1 - o) / RADIUS);
+    let unit = |p: (f64, f64)| ((p.0 - CENTRE) / RADIUS, (p.1 - CENTRE) / RADIUS);
     let (p, q) = (unit(a), unit(b));
     let det = p.0 * q.1 - p.1 * q.0;
     if det.abs() < 1e-6 {
@@ -260,7 +261,7 @@ mod tests {
             let Ok(Some(disc)) = Disc::around_root(mosaic, up_to, &mut Budget::unlimited()) else {
                 panic!("disc for q = {q}");
             };
-            let at = place(&disc, q, false);
+            let at = place(&disc, q);
             let corners = |t: u32| disc.corners(t).map(|v| at[v as usize].expect("placed"));
             let key = |p: Point| {
                 let (x, y) = (p[1] / (1.0 + p[0]), p[2] / (1.0 + p[0]));
@@ -281,21 +282,7 @@ mod tests {
             let root = corners(0);
             let mut sets: HashSet<Vec<u32>> = HashSet::from([vec![0]]);
             for n in 2..=up_to {
-                let mut next = HashSet::new();
-                for set in &sets {
-                    for &c in set {
-                        for side in 0..3 {
-                            let u = disc.neighbour(c, side).expect("inside the disc");
-                            if !set.contains(&u) {
-                                let mut grown = set.clone();
-                                grown.push(u);
-                                grown.sort_unstable();
-                                next.insert(grown);
-                            }
-                        }
-                    }
-                }
-                sets = next;
+                sets = mosaic::testing::one_larger(&disc, &sets);
                 let mut animals: HashSet<Vec<u32>> = HashSet::new();
                 for set in &sets {
                     let centres: Vec<Point> = set.iter().map(|&t| centre(corners(t))).collect();
@@ -346,7 +333,7 @@ mod tests {
             let Ok(Some(disc)) = Disc::around_root(mosaic, rings, &mut Budget::unlimited()) else {
                 panic!("disc of {rings} rings for q = {q}");
             };
-            let at = place(&disc, q, false);
+            let at = place(&disc, q);
             let alpha = 2.0 * std::f64::consts::PI / f64::from(q);
             let cosh_side = alpha.cos() / (1.0 - alpha.cos());
             let cosh = |a: Point, b: Point| a[0] * b[0] - a[1] * b[1] - a[2] * b[2];

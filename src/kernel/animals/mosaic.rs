@@ -325,8 +325,7 @@ impl Drawn {
     /// turning counterclockwise if `ccw`): cells in breadth-first order,
     /// each with three entries, its sides in the flag's order; an entry is
     /// 0 for a side with no cell of the animal across, else 1 + the
-    /// breadth-first number of the cell across. Returns the code and the
-    /// cells in breadth-first order with their entry sides.
+    /// breadth-first number of the cell across.
     fn code(&self, disc: &Disc, start: usize, first: usize, ccw: bool) -> Vec<u8> {
         let n = self.cells.len();
         let mut number = vec![NOT_IN; n];
@@ -557,21 +556,7 @@ mod tests {
             let mut sets: HashSet<Vec<u32>> = HashSet::from([vec![0]]);
             let mut animals: HashSet<Vec<u8>> = HashSet::from([vec![0, 0, 0]]);
             for n in 2..=up_to {
-                let mut next = HashSet::new();
-                for set in &sets {
-                    for &c in set {
-                        for side in 0..3 {
-                            let u = disc.neighbour(c, side).expect("inside the disc");
-                            if !set.contains(&u) {
-                                let mut grown = set.clone();
-                                grown.push(u);
-                                grown.sort_unstable();
-                                next.insert(grown);
-                            }
-                        }
-                    }
-                }
-                sets = next;
+                sets = testing::one_larger(&disc, &sets);
                 let mut budget = budget();
                 animals = sets
                     .iter()
@@ -594,5 +579,34 @@ mod tests {
                 counts(q, Kind::Free, up_to)[up_to - 1]
             );
         }
+    }
+}
+
+/// Test helpers shared with the pictures' tests.
+#[cfg(test)]
+#[allow(clippy::expect_used)]
+pub(crate) mod testing {
+    use super::Disc;
+    use std::collections::HashSet;
+
+    /// The connected sets of triangles one larger than those of `sets`
+    /// (sorted triangle lists), listed naively: every set grown by every
+    /// neighbour, which must lie in the disc.
+    pub(crate) fn one_larger(disc: &Disc, sets: &HashSet<Vec<u32>>) -> HashSet<Vec<u32>> {
+        let mut next = HashSet::new();
+        for set in sets {
+            for &c in set {
+                for side in 0..3 {
+                    let u = disc.neighbour(c, side).expect("inside the disc");
+                    if !set.contains(&u) {
+                        let mut grown = set.clone();
+                        grown.push(u);
+                        grown.sort_unstable();
+                        next.insert(grown);
+                    }
+                }
+            }
+        }
+        next
     }
 }
