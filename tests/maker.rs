@@ -341,3 +341,127 @@ fn shipped_lattice_certificates_never_verify_published_losers() {
     }
     assert!(checks > 100, "only {checks} checks");
 }
+
+/// The connected sets of `size` triangles of a mosaic that hold the root,
+/// one per animal (by the kernel's canonical forms), listed naively
+/// within the first rings.
+fn mosaic_animals(board: &Board, size: usize) -> Vec<Vec<Cell>> {
+    use gamecert::kernel::animals::flags::Frame;
+    let Board::Mosaic(m) = board else {
+        panic!("a mosaic");
+    };
+    let frame = Frame::reaching(*m, [0], |_| size, &mut Budget::unlimited())
+        .expect("unlimited")
+        .expect("small disc");
+    let mut sets: HashSet<Vec<u32>> = HashSet::from([vec![0]]);
+    for _ in 1..size {
+        let mut next = HashSet::new();
+        for set in &sets {
+            for &t in set {
+                for u in frame.neighbours(t).expect("inside") {
+                    if !set.contains(&u) {
+                        let mut grown = set.clone();
+                        grown.push(u);
+                        grown.sort_unstable();
+                        next.insert(grown);
+                    }
+                }
+            }
+        }
+        sets = next;
+    }
+    let mut seen = HashSet::new();
+    let mut out = Vec::new();
+    let mut sorted: Vec<Vec<u32>> = sets.into_iter().collect();
+    sorted.sort();
+    for set in sorted {
+        let cells: Vec<Cell> = set.iter().map(|&t| [t as i32, 0, 0]).collect();
+        let form =
+            shape::canonical_form(board, &cells, &mut Budget::unlimited()).expect("unlimited");
+        if seen.insert(form) {
+            out.push(cells);
+        }
+    }
+    out
+}
+
+/// Each congruence of a proof sequence on a mosaic turned to the next flag
+/// of its triangle.
+fn flag_mutations(proof: &ProofSequence) -> Vec<ProofSequence> {
+    use gamecert::kernel::animals::flags::Flag;
+    use gamecert::kernel::maker::congruence::Congruence;
+    let turn = |o: &mut gamecert::kernel::maker::MakerOption| {
+        if let Congruence::Flag(f) = o.map {
+            o.map = Congruence::Flag(Flag {
+                index: (f.index + 1) % 6,
+                ..f
+            });
+        }
+    };
+    let mut out = Vec::new();
+    for i in 0..proof.situations.len() {
+        let count = match &proof.situations[i].1 {
+            Justification::Options(options) => options.len(),
+            Justification::Replies { replies, .. } => replies.len() + 1,
+        };
+        for k in 0..count {
+            let mut m = proof.clone();
+            match &mut m.situations[i].1 {
+                Justification::Options(options) => turn(&mut options[k]),
+                Justification::Replies { replies, pass } => match replies.get_mut(k) {
+                    Some((_, o)) => turn(o),
+                    None => pass.iter_mut().for_each(turn),
+                },
+            }
+            out.push(m);
+        }
+    }
+    out
+}
+
+/// Games on mosaics against published and provable facts. The (3,6)
+/// mosaic is the triangle lattice, where the triangle of three cells is a
+/// (1,1) winner and all three animals of four cells are losers (Bode 6.1,
+/// certificates/norris-sieben-2014/triangle.cert); on any mosaic a
+/// breaker with three marks wins against every goal of two or more cells
+/// (he marks the three neighbours of the maker's every mark). Proofs the
+/// solver finds on (3,6) and (3,7) verify, and neither they nor their
+/// mutations verify any of those false claims.
+#[test]
+fn mosaic_certificates_verify_only_true_claims() {
+    use gamecert::kernel::animals::mosaic::Mosaic;
+    let mut false_checks = 0;
+    for q in [6u8, 7, 8] {
+        let board = Board::Mosaic(Mosaic::new(q).expect("q in range"));
+        let threes = mosaic_animals(&board, 3);
+        let fours = mosaic_animals(&board, 4);
+        assert_eq!((threes.len(), fours.len()), (1, 3), "q = {q}");
+        let goals = [threes[0].clone()];
+        for goal in &goals {
+            let c = claim(&board, goal, 1, 1);
+            let proof = match prove(&c, Some((4, 4)), &mut Budget::unlimited()).expect("unlimited")
+            {
+                Search::Won(proof) => proof,
+                _ => panic!("q = {q}: {goal:?} is a winner"),
+            };
+            assert!(verified(&c, &proof), "q = {q}: {goal:?}");
+            let mut false_claims = vec![claim(&board, goal, 1, 3)];
+            if q == 6 {
+                false_claims.extend(fours.iter().map(|f| claim(&board, f, 1, 1)));
+            }
+            let mut all = mutations(&proof);
+            all.extend(flag_mutations(&proof));
+            for mutated in all {
+                for false_claim in &false_claims {
+                    false_checks += 1;
+                    assert!(
+                        !verified(false_claim, &mutated),
+                        "q = {q}: a certificate verified a false claim about {:?}",
+                        false_claim.goal
+                    );
+                }
+            }
+        }
+    }
+    assert!(false_checks > 20, "only {false_checks} checks");
+}

@@ -186,3 +186,20 @@ fn mosaics_are_drawn_as_discs_of_triangles() {
         assert!(left > 0.3 && right > 0.3, "q = {q}: {left} {right}");
     }
 }
+
+/// Cells on a mosaic are drawn on the board's disc: an animal (a core
+/// alone) with its triangles filled and the root no longer marked, a
+/// situation with its core filled and its neighbourhood tinted.
+#[test]
+fn mosaic_animals_and_situations_are_drawn_on_the_disc() {
+    use gamecert::kernel::animals::Board;
+    use gamecert::kernel::animals::mosaic::Mosaic;
+    let board = Board::Mosaic(Mosaic::new(7).expect("q in range"));
+    let cells = [[0, 0, 0], [3, 0, 0], [4, 0, 0], [5, 0, 0]];
+    let svg = gamecert::render::situation_svg("FAN4", &board, &cells, &[]).expect("a picture");
+    assert_eq!(svg.matches("fill=\"#4a7ebb\"").count(), 4);
+    let situation =
+        gamecert::render::situation_svg("s1", &board, &cells[..2], &cells[2..]).expect("a picture");
+    assert_eq!(situation.matches("fill=\"#4a7ebb\"").count(), 2);
+    assert_eq!(situation.matches("fill=\"#f4d678\"").count(), 2);
+}

@@ -161,7 +161,7 @@ impl Tree<'_> {
                     here.0.insert(mark);
                     here.1.extend(reply.iter().copied());
                     let map = match map {
-                        Some(map) => congruence(map, self.dimension)?,
+                        Some(map) => congruence(map, self.dimension, false)?,
                         None => self.recurrence(&name.node, &here, name.span)?,
                     };
                     let then = Strategy::Same {
@@ -173,7 +173,7 @@ impl Tree<'_> {
                 MoveAnswerAst::Like { like, map } => {
                     let like = self.cell(like)?;
                     let map = match map {
-                        Some(map) => congruence(map, self.dimension)?,
+                        Some(map) => congruence(map, self.dimension, false)?,
                         None => self.symmetry(position, like, mark, m.mark.span)?,
                     };
                     Answer::Like { like, map }

@@ -13,6 +13,7 @@ use super::{
     Declarations, ElabError, ElabErrorKind, Explicit, cells_of, out_of_budget, resolve_board,
 };
 use crate::kernel::animals::Board;
+use crate::kernel::animals::flags::{FLAGS, Flag, MAX_CELL};
 use crate::kernel::animals::lattice::{Cell, Lattice};
 use crate::kernel::budget::Budget;
 use crate::kernel::game::{GameClaim, Side};
@@ -235,6 +236,7 @@ fn proof_sequence(
         return searched(claim, search.node, search.span, budget);
     }
     let expected = claim.board.dimension();
+    let on_mosaic = matches!(claim.board, Board::Mosaic(_));
     let mut index: HashMap<&str, usize> = HashMap::new();
     for (i, s) in body.situations.iter().enumerate() {
         if s.name.node == "goal" || index.insert(&s.name.node, i).is_some() {
@@ -306,7 +308,7 @@ fn proof_sequence(
                 _ => claim.a,
             };
             let (mark, map) = match &o.map {
-                Some(map) => (written, congruence(map, expected)?),
+                Some(map) => (written, congruence(map, expected, on_mosaic)?),
                 None => group
                     .place(&situation, &written, core, neighbourhood, limit)
                     .unwrap_or_else(|| (written, Congruence::identity(&claim.board))),
@@ -344,7 +346,7 @@ fn proof_sequence(
     let start = match &body.start {
         Some(start) => {
             let map = match &start.map {
-                Some(map) => congruence(map, expected)?,
+                Some(map) => congruence(map, expected, on_mosaic)?,
                 None => Congruence::identity(&claim.board),
             };
             (target(&start.target)?, map)
@@ -403,13 +405,34 @@ fn complete_replies(
     replies
 }
 
-/// A written congruence.
-pub(super) fn congruence(map: &Spanned<MapAst>, expected: usize) -> Result<Congruence, ElabError> {
+/// A written congruence (`mosaic`: on a mosaic, where `at K (t)` names
+/// flag K of triangle t).
+pub(super) fn congruence(
+    map: &Spanned<MapAst>,
+    expected: usize,
+    mosaic: bool,
+) -> Result<Congruence, ElabError> {
     let bad = || ElabError {
         kind: ElabErrorKind::BadCongruence,
         span: map.span,
     };
     match &map.node {
+        MapAst::Lattice { element, shift } if mosaic => {
+            let [triangle] = shift.as_slice() else {
+                return Err(bad());
+            };
+            Ok(Congruence::Flag(Flag {
+                triangle: u32::try_from(*triangle)
+                    .ok()
+                    .filter(|&t| t < MAX_CELL)
+                    .ok_or_else(bad)?,
+                index: u8::try_from(*element)
+                    .ok()
+                    .filter(|&k| k < FLAGS)
+                    .ok_or_else(bad)?,
+            }))
+        }
+        MapAst::Permutation(_) if mosaic => Err(bad()),
         MapAst::Lattice { element, shift } => {
             if shift.len() != expected || expected == 1 {
                 return Err(bad());

@@ -122,8 +122,6 @@ pub enum ElabErrorKind {
     DuplicateBoard(String),
     /// `mosaic` with other parameters than `(3,q)`, 6 <= q <= 64.
     MosaicParameters,
-    /// An animal declared on a mosaic, whose cells have no coordinates.
-    AnimalOnMosaic,
     /// `count fixed animals` on a mosaic, which has no translations.
     FixedOnMosaic,
     /// Partizan terms copying more nodes than the elaborator builds (`+-G`
@@ -310,13 +308,6 @@ fn declared_animal(
     boards: &HashMap<String, Result<Board, ElabError>>,
 ) -> Result<DeclaredAnimal, ElabError> {
     let board = resolve_board(&decl.board, boards)?;
-    if let Board::Mosaic(_) = board {
-        // A mosaic's cells have no coordinates yet: it is counted only.
-        return Err(ElabError {
-            kind: ElabErrorKind::AnimalOnMosaic,
-            span: decl.board.span,
-        });
-    }
     let expected = board.dimension();
     let (cells, spans): (Vec<animals::lattice::Cell>, Vec<Span>) = match &decl.cells {
         ast::AnimalCells::Coordinates(list) => {

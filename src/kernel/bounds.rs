@@ -47,6 +47,7 @@ fn congruence(map: &Congruence) -> bool {
     match map {
         Congruence::Lattice { shift, .. } => cell(shift),
         Congruence::Permutation(_) => true,
+        Congruence::Flag(flag) => flag.triangle <= MAX_COORDINATE,
     }
 }
 

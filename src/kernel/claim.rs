@@ -15,13 +15,15 @@ use crate::kernel::breaker::priority::{self, Priority};
 use crate::kernel::breaker::threshold::{self, ThresholdClaim};
 use crate::kernel::breaker::{self, Strategy};
 use crate::kernel::budget::Budget;
-use crate::kernel::game::{GameClaim, Side};
+use crate::kernel::game::{GameClaim, Side, argued_on_mosaics};
 use crate::kernel::impartial::check::{self as impartial, Evidence, Statement};
 use crate::kernel::ledger::{Ledger, Place, Theorem, Unusable};
 use crate::kernel::maker::derived::{self, DerivedRule};
 use crate::kernel::maker::{self, ProofSequence, WinnerClaim};
 use crate::kernel::partizan::check as partizan;
-use crate::kernel::verdict::{Malformed, Rejection, Rule, Undecided, Verdict, ordinal};
+use crate::kernel::verdict::{
+    Malformed, Rejection, Requirement, Rule, Undecided, Verdict, ordinal,
+};
 
 /// A claim with its explicit evidence; `C` names a cited claim.
 #[derive(Clone, Debug)]
@@ -133,6 +135,14 @@ pub fn check(
             reason: Malformed::CoordinateTooLarge,
         };
     }
+    // Refused here for every kind of claim, and again in `precheck` for
+    // games, so that no rule's own entry point is trusted to notice.
+    if on_mosaic(claim) && !argued_on_mosaics(claim.rule()) {
+        return Verdict::Malformed {
+            rule: claim.rule(),
+            reason: Malformed::NotApplicable(Requirement::NotAMosaic),
+        };
+    }
     match claim {
         Claim::Impartial(statement, evidence) => {
             impartial::check(statement, evidence, budget, helpers)
@@ -165,6 +175,22 @@ pub fn check(
             Err(verdict) => verdict,
         },
     }
+}
+
+/// Whether the claim is about a hyperbolic mosaic.
+fn on_mosaic<C>(claim: &Claim<C>) -> bool {
+    let board = match claim {
+        Claim::Animals(count) => &count.board,
+        Claim::Maker(winner, _) => &winner.board,
+        Claim::Derived(game, ..) | Claim::Breaker(game, _) | Claim::Priority(game, _) => {
+            &game.board
+        }
+        Claim::Threshold(sequence, _) => &sequence.board,
+        Claim::Classify(classification, _) => &classification.board,
+        Claim::Bound(bound, _) => &bound.board,
+        Claim::Impartial(..) | Claim::Partizan(..) => return false,
+    };
+    matches!(board, animals::Board::Mosaic(_))
 }
 
 /// The theorems of the cited claims, or the verdict of `rule` when one

@@ -12,7 +12,7 @@ use crate::kernel::animals::lattice::Cell;
 use crate::kernel::animals::{Board, shape};
 use crate::kernel::budget::{Budget, Exhausted};
 use crate::kernel::verdict::{
-    GameFact, IllFormed, Malformed, Refutation, Rule, Undecided, Verdict,
+    DerivedKind, GameFact, IllFormed, Malformed, Refutation, Requirement, Rule, Undecided, Verdict,
 };
 
 /// Who wins, as a claim states it.
@@ -91,10 +91,11 @@ impl GameClaim {
     }
 
     /// Whether the goal has a placement on the board: always on a lattice
-    /// (a well-formed goal is a lattice animal), by listing them on a
-    /// finite board.
+    /// or a mosaic (a well-formed goal is an animal of it), by listing
+    /// them on a finite board.
     pub fn fits(&self, budget: &mut Budget) -> Result<bool, Exhausted> {
-        if self.on_lattice() {
+        // On a mosaic too: a well-formed goal is a placement itself.
+        if self.on_lattice() || matches!(self.board, Board::Mosaic(_)) {
             return Ok(true);
         }
         budget.tick()?;
@@ -120,11 +121,34 @@ impl GameClaim {
     }
 }
 
+/// The rules argued for mosaics in docs/soundness.md ("Games on
+/// mosaics"): counting (A5), proof sequences (M1, with the flag
+/// congruences), and the derived rules that read nothing of the board but
+/// congruence (the whole goal in one turn, monotonicity, sub-animals).
+/// Every other rule reads placements modulo translations, lattices or
+/// finite boards, which a mosaic does not have.
+pub fn argued_on_mosaics(rule: Rule) -> bool {
+    matches!(
+        rule,
+        Rule::AnimalEnumeration
+            | Rule::ProofSequence
+            | Rule::Derived(
+                DerivedKind::Trivial | DerivedKind::Monotonicity | DerivedKind::SubAnimal
+            )
+    )
+}
+
 /// What every winner or loser claim must pass before its rule (`rule`,
 /// for the verdict) runs: `Some(verdict)` ends the check there. An
 /// ill-formed game is malformed input (ERROR); a claim the rules of the
 /// game contradict is REFUTED.
 pub fn precheck(claim: &GameClaim, rule: Rule, budget: &mut Budget) -> Option<Verdict> {
+    if matches!(claim.board, Board::Mosaic(_)) && !argued_on_mosaics(rule) {
+        return Some(Verdict::Malformed {
+            rule,
+            reason: Malformed::NotApplicable(Requirement::NotAMosaic),
+        });
+    }
     if let Err(reason) = claim.well_formed() {
         return Some(Verdict::Malformed {
             rule,

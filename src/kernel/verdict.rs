@@ -424,6 +424,10 @@ pub enum Requirement {
     LatticeOrRegion,
     /// A `value` claim (derivations).
     ValueClaim,
+    /// A board other than a hyperbolic mosaic (only counting, proof
+    /// sequences and the derived rules that read congruence alone apply
+    /// to mosaics).
+    NotAMosaic,
 }
 
 /// Why a claim cannot be read as a certificate of its statement (an ERROR,

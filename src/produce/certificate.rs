@@ -58,6 +58,10 @@ fn congruence_ast(map: &Congruence, dimension: usize) -> Spanned<MapAst> {
         Congruence::Permutation(image) => {
             MapAst::Permutation(image.iter().map(|&v| u64::from(v)).collect())
         }
+        Congruence::Flag(flag) => MapAst::Lattice {
+            element: u64::from(flag.index),
+            shift: vec![i64::from(flag.triangle)],
+        },
     })
 }
 

@@ -18,8 +18,10 @@
 
 use std::collections::HashMap;
 
-use super::placer::{Placer, class_origin, onto, plane_order};
+use super::placer::{Placer, SEARCH_DISC_ENTRIES, class_origin, onto, plane_order, triangle};
+use crate::kernel::animals::flags::{FLAGS, Flag, Frame};
 use crate::kernel::animals::lattice::{Cell, Lattice};
+use crate::kernel::animals::mosaic;
 use crate::kernel::animals::solid::Group;
 use crate::kernel::animals::{Board, shape};
 use crate::kernel::budget::{Budget, Exhausted};
@@ -69,6 +71,9 @@ impl Game {
         }
         let index = |c: &Cell| board_cells.iter().position(|d| d == c);
         let mut shapes = shape::placements(&claim.board, &claim.goal, budget)?;
+        if let Board::Mosaic(m) = claim.board {
+            shapes = mosaic_placements(m, &claim.goal, board_cells, budget)?;
+        }
         if let Board::Tiling(_) = claim.board {
             // One placement per orientation up to translation: moved by
             // whole unit cells onto the window (`board_cells`).
@@ -278,6 +283,43 @@ impl Game {
     }
 }
 
+/// The placements of `goal` on a mosaic that lie among `cells`: a copy
+/// of the goal drawn from the root's flag, taken by the congruence of
+/// every flag of every cell.
+fn mosaic_placements(
+    m: mosaic::Mosaic,
+    goal: &[Cell],
+    cells: &[Cell],
+    budget: &mut Budget,
+) -> Result<Vec<Vec<Cell>>, Exhausted> {
+    let inside: Vec<u32> = cells.iter().filter_map(|&c| triangle(c)).collect();
+    let goal_triangles: Vec<u32> = goal.iter().filter_map(|&c| triangle(c)).collect();
+    let all = inside.iter().chain(&goal_triangles).copied();
+    let reach = goal.len() + 2;
+    let Some(frame) = Frame::reaching(m, all, |r| r + reach, budget)? else {
+        return Ok(Vec::new());
+    };
+    let code = mosaic::least_code(frame.disc(), &goal_triangles, budget)?;
+    let Some(copy) = mosaic::draw_cells(frame.disc(), &code) else {
+        return Ok(Vec::new());
+    };
+    let mut out = Vec::new();
+    for &t in &inside {
+        for index in 0..FLAGS {
+            let to = Flag { triangle: t, index };
+            let placed: Option<Vec<Cell>> = copy
+                .iter()
+                .map(|&c| {
+                    let u = frame.image(to, c).filter(|u| inside.contains(u))?;
+                    Some([u as i32, 0, 0])
+                })
+                .collect();
+            out.extend(placed);
+        }
+    }
+    Ok(out)
+}
+
 /// Writes the situations of a strategy, each once up to congruence,
 /// targets first.
 struct Writer {
@@ -378,12 +420,13 @@ impl Writer {
 }
 
 /// The congruences of a board, as the writer composes them: a lattice's
-/// or a tiling's symmetries with translations, or a finite board's
-/// automorphisms.
+/// or a tiling's symmetries with translations, a finite board's
+/// automorphisms, or a mosaic's flags (within a disc).
 enum Symmetry {
     /// A lattice or a tiling (the board, for its [`Space`]).
     Plane(Board),
     Graph(Group),
+    Mosaic(Frame),
 }
 
 /// Cells that pin down a lattice congruence (an up and a down triangle,
@@ -403,6 +446,16 @@ const ORIGIN: Cell = [0, 0, 0];
 impl Symmetry {
     fn of(board: &Board, budget: &mut Budget) -> Result<Symmetry, Exhausted> {
         Ok(match (board, board.lattice()) {
+            (Board::Mosaic(m), _) => {
+                // The search's window and the targets' flags lie among its
+                // first MAX_CELLS triangles.
+                let mut own = Budget::new(None, None, SEARCH_DISC_ENTRIES);
+                let window = [MAX_CELLS as u32];
+                match Frame::reaching(*m, window, |r| 2 * r + 2, &mut own) {
+                    Ok(Some(frame)) => Symmetry::Mosaic(frame),
+                    _ => Symmetry::Graph(Group::default()),
+                }
+            }
             (Board::Tiling(_), _) => Symmetry::Plane(board.clone()),
             (_, Some(lattice)) => Symmetry::Plane(Board::Lattice(lattice)),
             (_, None) => Symmetry::Graph(board.group(budget)?.unwrap_or_default()),
@@ -413,6 +466,7 @@ impl Symmetry {
         match self {
             Symmetry::Plane(board) => Space::of(board),
             Symmetry::Graph(_) => Space::Graph,
+            Symmetry::Mosaic(frame) => Space::Mosaic(frame),
         }
     }
 
@@ -435,7 +489,7 @@ impl Symmetry {
                 .copied()
                 .filter(|c| c[2] == 0 || l == Lattice::Cubic)
                 .collect(),
-            Space::Graph => Vec::new(),
+            Space::Graph | Space::Mosaic(_) | Space::Unmapped => Vec::new(),
         }
     }
 
@@ -469,10 +523,20 @@ impl Symmetry {
                 let n = group.first().map_or(0, Vec::len);
                 Congruence::Permutation((0..n).map(|v| f([v as i32, 0, 0])[0] as u16).collect())
             }
+            // Mosaic congruences are composed and inverted by their flags;
+            // only the identity is asked for by a function.
+            Symmetry::Mosaic(_) => Congruence::Flag(Flag::ROOT),
         }
     }
 
     fn compose(&self, outer: &Congruence, inner: &Congruence) -> Congruence {
+        if let (Symmetry::Mosaic(frame), Congruence::Flag(o), Congruence::Flag(i)) =
+            (self, outer, inner)
+        {
+            return frame
+                .image_of_flag(*o, *i)
+                .map_or_else(|| inner.clone(), Congruence::Flag);
+        }
         self.find(|c| self.apply(outer, self.apply(inner, c)))
     }
 
@@ -487,6 +551,9 @@ impl Symmetry {
                 }
                 Congruence::Permutation(inverse)
             }
+            (Symmetry::Mosaic(frame), Congruence::Flag(to)) => frame
+                .inverse(*to)
+                .map_or_else(|| map.clone(), Congruence::Flag),
             // The congruence taking `map`'s image of the origin back, whose
             // composition with `map` fixes the probes.
             (Symmetry::Plane(_), _) => self
@@ -505,6 +572,16 @@ impl Symmetry {
     fn canonical(&self, core: &[Cell], rest: &[Cell]) -> (Vec<Cell>, Vec<Cell>, Congruence) {
         let mut best: Option<(Vec<Cell>, Vec<Cell>, Congruence)> = None;
         let candidates: Vec<Congruence> = match self {
+            // Each flag of each core cell (of each cell, without a core)
+            // taken to the root's flag: a choice every congruent situation
+            // makes alike.
+            Symmetry::Mosaic(frame) => if core.is_empty() { rest } else { core }
+                .iter()
+                .filter_map(|&c| triangle(c))
+                .flat_map(|t| (0..FLAGS).map(move |index| Flag { triangle: t, index }))
+                .filter_map(|f| frame.inverse(f))
+                .map(Congruence::Flag)
+                .collect(),
             Symmetry::Plane(_) => {
                 let space = self.space();
                 (0..plane_order(space))
@@ -649,6 +726,13 @@ pub fn prove(
             })
             .collect(),
         (Board::Region(region), _) => region.cells().to_vec(),
+        // A mosaic is searched on its first triangles in ring order (the
+        // root and the rings around it): rows x cols of them, at most
+        // MAX_CELLS.
+        (Board::Mosaic(_), _) => {
+            let n = window.map_or(MAX_CELLS, |(r, c)| usize::from(r) * usize::from(c));
+            (0..n.min(MAX_CELLS) as i32).map(|t| [t, 0, 0]).collect()
+        }
         _ => match board.face_graph() {
             Some(g) if g.faces() <= MAX_CELLS => (0..g.faces() as i32).map(|f| [f, 0, 0]).collect(),
             Some(g) => ball(&g, &claim.goal),

@@ -10,6 +10,7 @@
 use std::collections::{BTreeSet, HashSet};
 
 use crate::kernel::animals::Board;
+use crate::kernel::animals::flags::{FLAGS, Flag, Frame};
 use crate::kernel::animals::lattice::Cell;
 use crate::kernel::animals::solid::Group;
 use crate::kernel::budget::{Budget, Exhausted};
@@ -45,10 +46,29 @@ impl Placer {
     /// Every congruence of the board that could place `anchor` on `onto`:
     /// on a lattice, each point-group element followed by the translation
     /// taking the anchor's image to a cell of `onto`; on a finite board,
-    /// each automorphism.
-    fn candidates(&self, anchor: Cell, cells: &[Cell]) -> Vec<Congruence> {
-        let space = Space::of(&self.board);
+    /// each automorphism; on a mosaic, the six taking the anchor onto each
+    /// cell (through the root: back from the anchor's flag, then out to a
+    /// flag of the cell).
+    fn candidates(&self, space: Space<'_>, anchor: Cell, cells: &[Cell]) -> Vec<Congruence> {
         match space {
+            Space::Mosaic(frame) => {
+                let Some(back) = triangle(anchor).and_then(|t| {
+                    frame.inverse(Flag {
+                        triangle: t,
+                        index: 0,
+                    })
+                }) else {
+                    return Vec::new();
+                };
+                cells
+                    .iter()
+                    .filter_map(|&c| triangle(c))
+                    .flat_map(|t| (0..FLAGS).map(move |index| Flag { triangle: t, index }))
+                    .filter_map(|out| frame.image_of_flag(out, back))
+                    .map(Congruence::Flag)
+                    .collect()
+            }
+            Space::Unmapped => Vec::new(),
             Space::Lattice(_) | Space::Tiling(_) => (0..plane_order(space))
                 .flat_map(|element| {
                     cells
@@ -66,7 +86,32 @@ impl Placer {
 
     /// The image of a cell under a congruence of this board.
     pub fn apply(&self, map: &Congruence, c: Cell) -> Option<Cell> {
-        map.image_in(Space::of(&self.board), c)
+        let frame = match map {
+            Congruence::Flag(f) => self.frame([c, [f.triangle as i32, 0, 0]].iter()),
+            _ => None,
+        };
+        map.image_in(self.space(frame.as_ref()), c)
+    }
+
+    /// Where this board's congruences act: on a mosaic, within `frame`.
+    fn space<'s>(&'s self, frame: Option<&'s Frame>) -> Space<'s> {
+        match frame {
+            Some(frame) => Space::Mosaic(frame),
+            None => Space::of(&self.board),
+        }
+    }
+
+    /// On a mosaic, a disc for congruences among `cells` (see the kernel's
+    /// rule M1), within an untrusted search's own budget.
+    fn frame<'c>(&self, cells: impl Iterator<Item = &'c Cell>) -> Option<Frame> {
+        let Board::Mosaic(mosaic) = self.board else {
+            return None;
+        };
+        let mut budget = Budget::new(None, None, SEARCH_DISC_ENTRIES);
+        let triangles: Vec<u32> = cells.filter_map(|&c| triangle(c)).collect();
+        Frame::reaching(mosaic, triangles, |r| 2 * r + 2, &mut budget)
+            .ok()
+            .flatten()
     }
 
     /// Marks and a congruence with which the target (`core`, `neighbourhood`)
@@ -93,8 +138,10 @@ impl Placer {
             .collect();
         onto.sort_unstable();
         let mut best: Option<(Vec<Cell>, Congruence)> = None;
-        for map in self.candidates(anchor, &onto) {
-            let apply = |c: &Cell| self.apply(&map, *c);
+        let frame = self.frame(inside.iter().chain(core).chain(neighbourhood));
+        let space = self.space(frame.as_ref());
+        for map in self.candidates(space, anchor, &onto) {
+            let apply = |c: &Cell| map.image_in(space, *c);
             let placed_core: Option<Vec<Cell>> = core.iter().map(apply).collect();
             let placed_rest: Option<Vec<Cell>> = neighbourhood.iter().map(apply).collect();
             let (Some(placed_core), Some(placed_rest)) = (placed_core, placed_rest) else {
@@ -135,6 +182,15 @@ impl Placer {
         }
         best
     }
+}
+
+/// The memory cap of a disc built for a search (the kernel's own cap on
+/// discs bounds it first).
+pub const SEARCH_DISC_ENTRIES: usize = 1 << 23;
+
+/// The triangle number of a mosaic cell.
+pub fn triangle(c: Cell) -> Option<u32> {
+    u32::try_from(c[0]).ok().filter(|_| c[1] == 0 && c[2] == 0)
 }
 
 /// An automorphism of `group` (face permutations) that takes `from` to
@@ -184,7 +240,7 @@ pub fn plane_order(space: Space<'_>) -> usize {
     match space {
         Space::Lattice(l) => l.point_group_order(),
         Space::Tiling(t) => t.group_order(),
-        Space::Graph => 0,
+        Space::Graph | Space::Mosaic(_) | Space::Unmapped => 0,
     }
 }
 
@@ -196,7 +252,7 @@ pub fn onto(space: Space<'_>, element: usize, from: Cell, to: Cell) -> Option<Co
     let image = match space {
         Space::Lattice(l) => l.transform(element, from),
         Space::Tiling(t) => t.transform(element, from),
-        Space::Graph => return None,
+        Space::Graph | Space::Mosaic(_) | Space::Unmapped => return None,
     };
     (class_origin(space, image) == class_origin(space, to)).then_some(Congruence::Lattice {
         element,
@@ -209,6 +265,6 @@ pub fn class_origin(space: Space<'_>, c: Cell) -> Cell {
     match space {
         Space::Lattice(l) => l.origin_of(c),
         Space::Tiling(_) => [0, 0, c[2]],
-        Space::Graph => c,
+        Space::Graph | Space::Mosaic(_) | Space::Unmapped => c,
     }
 }

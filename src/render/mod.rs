@@ -30,8 +30,9 @@ pub fn animal_svg(animal: &DeclaredAnimal) -> String {
     let (lattice, board_cells): (Lattice, &[Cell]) = match &animal.board {
         Board::Lattice(Lattice::Cubic) => return cubes_svg(&animal.name, &animal.cells),
         Board::Lattice(lattice) => (*lattice, &[]),
-        // A mosaic's animals have no cells to draw (none can be declared).
-        Board::Mosaic(_) => (Lattice::Triangle, &[]),
+        Board::Mosaic(mosaic) => {
+            return poincare::mosaic_svg(&animal.name, *mosaic, &animal.cells, &[]);
+        }
         // On a finite region, its cells are drawn too (unfilled).
         Board::Region(region) => (region.lattice, region.cells()),
         Board::Solid(_) | Board::Graph(_) => {
@@ -48,7 +49,7 @@ pub fn animal_svg(animal: &DeclaredAnimal) -> String {
 pub fn board_svg(name: &str, board: &Board) -> Option<String> {
     match board {
         Board::Lattice(_) => None,
-        Board::Mosaic(mosaic) => Some(poincare::mosaic_svg(name, *mosaic)),
+        Board::Mosaic(mosaic) => Some(poincare::mosaic_svg(name, *mosaic, &[], &[])),
         Board::Tiling(tiling) => Some(tiling_svg(name, tiling, &[], &[])),
         Board::Region(region) => Some(plane_svg(name, region.lattice, region.cells(), &[])),
         Board::Solid(_) | Board::Graph(_) => Some(finite_svg(name, board, &[])),
@@ -97,7 +98,8 @@ pub fn situation_svg(
         .copied()
         .collect();
     match board {
-        Board::Lattice(Lattice::Cubic) | Board::Mosaic(_) => None,
+        Board::Lattice(Lattice::Cubic) => None,
+        Board::Mosaic(mosaic) => Some(poincare::mosaic_svg(title, *mosaic, core, &open)),
         Board::Lattice(lattice) => Some(cells_svg(title, *lattice, &[], core, &open)),
         Board::Tiling(tiling) => Some(tiling_svg(title, tiling, core, &open)),
         Board::Region(region) => Some(cells_svg(

@@ -9,6 +9,7 @@
 
 use std::fmt::Write as _;
 
+use crate::kernel::animals::lattice::Cell;
 use crate::kernel::animals::mosaic::{Disc, Mosaic};
 use crate::kernel::budget::Budget;
 
@@ -25,8 +26,11 @@ const RING_TINTS: [&str; 2] = ["#dfe8f3", "#ffffff"];
 /// the plane (x0 unused) for q = 6.
 type Point = [f64; 3];
 
-/// The SVG of a mosaic board.
-pub fn mosaic_svg(title: &str, mosaic: Mosaic) -> String {
+/// The SVG of a mosaic board: without cells given, its root filled and
+/// its rings shaded; else the `filled` triangles filled and the `open`
+/// ones tinted (an animal, or a situation's core and neighbourhood).
+/// Triangles beyond the disc drawn are left out.
+pub fn mosaic_svg(title: &str, mosaic: Mosaic, filled: &[Cell], open: &[Cell]) -> String {
     let disc = largest_disc(mosaic);
     let flat = mosaic.q() == 6;
     let positions = disc.as_ref().map(|d| place(d, mosaic.q()));
@@ -64,9 +68,16 @@ pub fn mosaic_svg(title: &str, mosaic: Mosaic) -> String {
         let Some(corners) = corners.into_iter().collect::<Option<Vec<Point>>>() else {
             continue;
         };
-        let fill = match rings[t as usize] {
-            0 => super::FILLED,
-            r => RING_TINTS[r % 2],
+        let cell = [t as i32, 0, 0];
+        let fill = if filled.contains(&cell) {
+            super::FILLED
+        } else if open.contains(&cell) {
+            super::OPEN_TINT
+        } else {
+            match rings[t as usize] {
+                0 if filled.is_empty() && open.is_empty() => super::FILLED,
+                r => RING_TINTS[r % 2],
+            }
         };
         let points: Vec<(f64, f64)> = corners.iter().map(screen).collect();
         let mut path = format!("M{:.2} {:.2}", points[0].0, points[0].1);
@@ -252,37 +263,125 @@ mod tests {
     /// animal when an isometry taking a flag of one onto the root's flag
     /// (a linear map of the hyperboloid, from corners to corners) takes
     /// the first's triangle centres onto the second's.
+    /// A disc placed on the hyperboloid, with its triangles looked up by
+    /// the position of their centres.
+    struct Drawing {
+        disc: std::sync::Arc<Disc>,
+        at: Vec<Option<Point>>,
+        by_centre: HashMap<(i64, i64), u32>,
+    }
+
+    impl Drawing {
+        fn new(q: u8, rings: usize) -> Drawing {
+            let mosaic = Mosaic::new(q).expect("q in range");
+            let Ok(Some(disc)) = Disc::around_root(mosaic, rings, &mut Budget::unlimited()) else {
+                panic!("disc for q = {q}");
+            };
+            let at = place(&disc, q);
+            let mut drawing = Drawing {
+                disc,
+                at,
+                by_centre: HashMap::new(),
+            };
+            drawing.by_centre = (0..drawing.disc.triangles() as u32)
+                .map(|t| (key(centre(drawing.corners(t))), t))
+                .collect();
+            drawing
+        }
+
+        fn corners(&self, t: u32) -> [Point; 3] {
+            self.disc
+                .corners(t)
+                .map(|v| self.at[v as usize].expect("placed"))
+        }
+
+        /// The triangle whose centre is `p`: its key or a neighbouring one
+        /// (rounding may fall either side of a grid line).
+        fn find(&self, p: Point) -> u32 {
+            let (x, y) = key(p);
+            (-1..=1)
+                .flat_map(|dx| (-1..=1).map(move |dy| (x + dx, y + dy)))
+                .find_map(|k| self.by_centre.get(&k).copied())
+                .expect("an image centre is a triangle's centre")
+        }
+    }
+
+    /// A point's position in the Poincaré disc, rounded.
+    fn key(p: Point) -> (i64, i64) {
+        let (x, y) = (p[1] / (1.0 + p[0]), p[2] / (1.0 + p[0]));
+        ((x * 1e6).round() as i64, (y * 1e6).round() as i64)
+    }
+
+    /// The image of a point under a linear map.
+    fn apply(l: [[f64; 3]; 3], c: Point) -> Point {
+        [0, 1, 2].map(|r| (0..3).map(|k| l[r][k] * c[k]).sum())
+    }
+
+    /// The kernel's flag congruences (rule A5, games) against geometry:
+    /// the isometry of the hyperboloid taking the root's corners onto the
+    /// corners of flag K of a triangle (in the flag's order) takes every
+    /// triangle of two rings onto the triangle the kernel's walk names.
+    #[test]
+    fn flag_congruences_are_isometries() {
+        use crate::kernel::animals::flags::{FLAGS, Flag, Frame};
+        for q in [7u8, 8] {
+            let drawing = Drawing::new(q, 5);
+            let mosaic = Mosaic::new(q).expect("q in range");
+            let mut budget = Budget::new(None, None, 1 << 24);
+            let frame = Frame::reaching(mosaic, [0], |_| 5, &mut budget)
+                .expect("budget")
+                .expect("disc");
+            let near = Disc::around_root(mosaic, 2, &mut budget)
+                .expect("budget")
+                .expect("disc")
+                .triangles() as u32;
+            let ring_one = Disc::around_root(mosaic, 1, &mut budget)
+                .expect("budget")
+                .expect("disc")
+                .triangles() as u32;
+            let root = drawing.corners(0);
+            for t in 0..ring_one {
+                let c = drawing.corners(t);
+                for index in 0..FLAGS {
+                    let k = usize::from(index / 2);
+                    // Side j of the root goes to side k + j, or k - j
+                    // mirrored: corners 0, 1, 2 to k, k + 1, k + 2, or to
+                    // k + 1, k, k - 1.
+                    let ordered = if index % 2 == 0 {
+                        [c[k], c[(k + 1) % 3], c[(k + 2) % 3]]
+                    } else {
+                        [c[(k + 1) % 3], c[k], c[(k + 2) % 3]]
+                    };
+                    let l = map_onto(root, ordered);
+                    let to = Flag { triangle: t, index };
+                    for u in 0..near {
+                        let geometric = drawing.find(apply(l, centre(drawing.corners(u))));
+                        assert_eq!(frame.image(to, u), Some(geometric), "q {q}, {to:?}, {u}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// Free animals (holes allowed) of the (3,q) mosaic counted with
+    /// geometry instead of the kernel's codes: every connected set of
+    /// triangles holding the root is listed naively, and two are the same
+    /// animal when an isometry taking a flag of one onto the root's flag
+    /// (a linear map of the hyperboloid, from corners to corners) takes
+    /// the first's triangle centres onto the second's.
     #[test]
     fn geometry_counts_what_the_codes_count() {
         use crate::kernel::animals::enumerate::Kind;
         use crate::kernel::animals::mosaic;
         for (q, up_to) in [(7u8, 8usize), (8, 7)] {
             let mosaic = Mosaic::new(q).expect("q in range");
-            let Ok(Some(disc)) = Disc::around_root(mosaic, up_to, &mut Budget::unlimited()) else {
-                panic!("disc for q = {q}");
-            };
-            let at = place(&disc, q);
-            let corners = |t: u32| disc.corners(t).map(|v| at[v as usize].expect("placed"));
-            let key = |p: Point| {
-                let (x, y) = (p[1] / (1.0 + p[0]), p[2] / (1.0 + p[0]));
-                ((x * 1e6).round() as i64, (y * 1e6).round() as i64)
-            };
-            let by_centre: HashMap<(i64, i64), u32> = (0..disc.triangles() as u32)
-                .map(|t| (key(centre(corners(t))), t))
-                .collect();
-            // The triangle whose centre is `p`: its key or a neighbouring
-            // one (rounding may fall either side of a grid line).
-            let find = |p: Point| -> u32 {
-                let (x, y) = key(p);
-                (-1..=1)
-                    .flat_map(|dx| (-1..=1).map(move |dy| (x + dx, y + dy)))
-                    .find_map(|k| by_centre.get(&k).copied())
-                    .expect("an image centre is a triangle's centre")
-            };
+            let drawing = Drawing::new(q, up_to);
+            let disc = &drawing.disc;
+            let corners = |t: u32| drawing.corners(t);
             let root = corners(0);
             let mut sets: HashSet<Vec<u32>> = HashSet::from([vec![0]]);
             for n in 2..=up_to {
-                sets = mosaic::testing::one_larger(&disc, &sets);
+                sets = mosaic::testing::one_larger(disc, &sets);
                 let mut animals: HashSet<Vec<u32>> = HashSet::new();
                 for set in &sets {
                     let centres: Vec<Point> = set.iter().map(|&t| centre(corners(t))).collect();
@@ -298,14 +397,8 @@ mod tests {
                             [1, 0, 2],
                         ] {
                             let l = map_onto(flag.map(|i| p[i]), root);
-                            let mut image: Vec<u32> = centres
-                                .iter()
-                                .map(|c| {
-                                    let moved =
-                                        [0, 1, 2].map(|r| (0..3).map(|k| l[r][k] * c[k]).sum());
-                                    find(moved)
-                                })
-                                .collect();
+                            let mut image: Vec<u32> =
+                                centres.iter().map(|&c| drawing.find(apply(l, c))).collect();
                             image.sort_unstable();
                             if least.as_ref().is_none_or(|b| image < *b) {
                                 least = Some(image);

@@ -436,12 +436,6 @@ pub fn elab_problem(e: &ElabError) -> Problem {
                  (q = 3, 4, 5: the tetrahedron, octahedron and icosahedron, boards of their own)",
             ),
         ),
-        AnimalOnMosaic => (
-            "gamecert::elaborate::animal_on_mosaic",
-            "animals cannot be declared on a mosaic yet: its cells have no coordinates".to_string(),
-            "a mosaic board",
-            Some("a mosaic takes counting claims (`count animals on H size n = k`) only"),
-        ),
         FixedOnMosaic => (
             "gamecert::elaborate::fixed_on_mosaic",
             "a mosaic has no translations, so it has no fixed animals".to_string(),
@@ -593,7 +587,7 @@ pub fn elab_problem(e: &ElabError) -> Problem {
             "this congruence does not fit the board".into(),
             "congruence",
             Some(
-                "lattices take `at G (dx,dy)` (a point-group element and a translation), solids and graphs `at [i0 i1 ...]` (the image of every face)",
+                "lattices take `at G (dx,dy)` (a point-group element and a translation), solids and graphs `at [i0 i1 ...]` (the image of every face), mosaics `at K (t)` (flag K = 0..5 of triangle t)",
             ),
         ),
         SearchFailed(reason) => (

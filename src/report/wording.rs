@@ -166,6 +166,9 @@ fn requirement_text(r: Requirement) -> &'static str {
         Requirement::FiniteBoard => "a finite board (strategy trees)",
         Requirement::LatticeOrRegion => "a lattice or a region of one",
         Requirement::ValueClaim => "a `value` claim",
+        Requirement::NotAMosaic => {
+            "a board other than a hyperbolic mosaic (on mosaics the kernel checks counts, proof sequences, and the derived rules trivial, monotonicity and sub-animal)"
+        }
     }
 }
 

@@ -3,6 +3,7 @@
 //! (rule A1 of docs/soundness.md).
 
 pub mod enumerate;
+pub mod flags;
 pub mod lattice;
 pub mod levels;
 pub mod mosaic;
@@ -38,8 +39,8 @@ pub enum Board {
     /// A periodic plane tiling (`tiling (3,4,6,4)` or declared face by
     /// face): cells `[x, y, f]`, congruences the tiling's symmetries.
     Tiling(Arc<Tiling>),
-    /// A hyperbolic (3,q) mosaic (`mosaic (3,7)`): counted only, its
-    /// cells have no coordinates.
+    /// A hyperbolic (3,q) mosaic (`mosaic (3,7)`): cells `[t, 0, 0]`, the
+    /// triangles numbered in ring order around a root (see `flags`).
     Mosaic(Mosaic),
 }
 
@@ -100,7 +101,10 @@ impl Board {
             Board::Lattice(_) => c[2] == 0,
             Board::Tiling(t) => (0..t.faces() as i32).contains(&c[2]),
             Board::Region(region) => region.contains(c),
-            Board::Mosaic(_) => false,
+            // Triangle numbers in ring order (see `flags`).
+            Board::Mosaic(_) => {
+                c[1] == 0 && c[2] == 0 && u32::try_from(c[0]).is_ok_and(|t| t < flags::MAX_CELL)
+            }
             Board::Solid(_) | Board::Graph(_) => {
                 // A graph board's size is read off it, not off a copy.
                 let faces = match self {
@@ -124,7 +128,8 @@ impl Board {
 
     /// Coordinates per cell: 3 on the cubic lattice and on tilings (x, y
     /// and the face), 2 on the plane lattices and their regions, 1 (a
-    /// vertex number) on solids and graph boards.
+    /// vertex number) on solids and graph boards, and (a triangle number)
+    /// on mosaics.
     pub fn dimension(&self) -> usize {
         if let Board::Tiling(_) = self {
             return 3;

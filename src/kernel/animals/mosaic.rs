@@ -271,7 +271,7 @@ impl Disc {
     }
 
     /// The side of `u` that it shares with `t`.
-    fn side_towards(&self, u: u32, t: u32) -> usize {
+    pub(crate) fn side_towards(&self, u: u32, t: u32) -> usize {
         self.across[u as usize]
             .iter()
             .position(|&x| x == t)
@@ -420,6 +420,19 @@ impl Drawn {
             .collect();
         vertices.len() + faces != sides + 1
     }
+}
+
+/// The least code of the animal of `cells` (distinct triangles of the
+/// disc, at most MAX_SIZE, every neighbour in the disc): equal for two
+/// animals exactly when they are congruent.
+pub fn least_code(disc: &Disc, cells: &[u32], budget: &mut Budget) -> Result<Vec<u8>, Exhausted> {
+    Drawn::new(disc, cells.to_vec()).canonical(disc, budget)
+}
+
+/// The triangles of the animal with `code` drawn from the root's flag,
+/// if the disc holds them (the root first).
+pub fn draw_cells(disc: &Disc, code: &[u8]) -> Option<Vec<u32>> {
+    draw(disc, code).map(|d| d.cells)
 }
 
 /// The animal with `code` drawn from the root's flag (side 0,

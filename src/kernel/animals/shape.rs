@@ -7,7 +7,9 @@
 
 use super::Board;
 use super::enumerate::{Geometry, canonical};
+use super::flags::{FLAGS, Flag, Frame};
 use super::lattice::Cell;
+use super::mosaic::{self, Mosaic};
 use super::solid::{FaceGraph, Group, image};
 use crate::kernel::budget::{Budget, Exhausted};
 
@@ -26,8 +28,20 @@ pub enum ShapeError {
 }
 
 /// The cells adjacent to `c` on `board` (`graph`: the board's face graph,
-/// for solids and graph boards).
-fn neighbours(board: &Board, graph: Option<&FaceGraph>, c: Cell) -> Vec<Cell> {
+/// for solids and graph boards; `frame`: a disc holding `c` and its
+/// neighbours, for mosaics).
+fn neighbours(
+    board: &Board,
+    graph: Option<&FaceGraph>,
+    frame: Option<&Frame>,
+    c: Cell,
+) -> Vec<Cell> {
+    if let (Board::Mosaic(_), Some(frame)) = (board, frame) {
+        return u32::try_from(c[0])
+            .ok()
+            .and_then(|t| frame.neighbours(t))
+            .map_or_else(Vec::new, |n| n.map(|u| [u as i32, 0, 0]).to_vec());
+    }
     match (board, graph) {
         (Board::Lattice(lattice), _) => lattice.neighbours(c),
         (Board::Tiling(tiling), _) => {
@@ -70,12 +84,53 @@ fn face_set(cells: &[Cell]) -> u128 {
     cells.iter().fold(0u128, |m, c| m | 1u128 << c[0])
 }
 
+/// The triangle numbers of cells of a mosaic (`None` if one is not a
+/// mosaic cell).
+fn triangles(cells: &[Cell]) -> Option<Vec<u32>> {
+    cells
+        .iter()
+        .map(|c| {
+            (c[1] == 0 && c[2] == 0)
+                .then(|| u32::try_from(c[0]).ok())
+                .flatten()
+        })
+        .collect()
+}
+
+/// The entries of the memory charge a disc for a shape may hold: discs are
+/// bounded by the mosaic's own cap, this only keeps the charge finite.
+const SHAPE_DISC_ENTRIES: usize = 1 << 22;
+
+/// A disc holding `cells` and every triangle within `extra` rings beyond
+/// the largest one's ring, if the kernel builds one that large.
+fn frame_around(board: &Board, cells: &[Cell], extra: usize) -> Option<Frame> {
+    let Board::Mosaic(m) = board else {
+        return None;
+    };
+    let mut budget = Budget::new(None, None, SHAPE_DISC_ENTRIES);
+    Frame::reaching(
+        *m,
+        triangles(cells)?,
+        |r| r.saturating_add(extra),
+        &mut budget,
+    )
+    .ok()
+    .flatten()
+}
+
 /// Checks that `cells` is an animal of `board`.
 pub fn validate(board: &Board, cells: &[Cell]) -> Result<(), ShapeError> {
     if cells.is_empty() {
         return Err(ShapeError::Empty);
     }
     let graph = board.face_graph();
+    // On a mosaic, a disc one ring beyond the cells holds their neighbours;
+    // a cell beyond the discs the kernel builds is not one of its cells.
+    let frame = frame_around(board, cells, 1);
+    if let (Board::Mosaic(_), None) = (board, &frame) {
+        let largest = (0..cells.len()).max_by_key(|&i| cells[i][0]).unwrap_or(0);
+        return Err(ShapeError::OffBoard(largest));
+    }
     for (i, c) in cells.iter().enumerate() {
         let on_board = board.contains(*c);
         if !on_board {
@@ -88,7 +143,7 @@ pub fn validate(board: &Board, cells: &[Cell]) -> Result<(), ShapeError> {
     let mut reached = vec![cells[0]];
     let mut frontier = vec![cells[0]];
     while let Some(c) = frontier.pop() {
-        for n in neighbours(board, graph.as_ref(), c) {
+        for n in neighbours(board, graph.as_ref(), frame.as_ref(), c) {
             if cells.contains(&n) && !reached.contains(&n) {
                 reached.push(n);
                 frontier.push(n);
@@ -114,6 +169,9 @@ pub fn canonical_form(
     if let Board::Tiling(tiling) = board {
         return Ok(canonical(&**tiling, cells));
     }
+    if let Board::Mosaic(m) = board {
+        return mosaic_code(*m, cells, budget);
+    }
     let Some((g, group)) = finite_group(board, budget)? else {
         return Ok(Vec::new());
     };
@@ -125,12 +183,29 @@ pub fn canonical_form(
         .collect())
 }
 
+/// A mosaic animal's canonical form: its least code (see
+/// [`mosaic::least_code`]), one entry per cell `[entry, 0, 0]`. It is
+/// compared, never placed; an animal too large for codes, or beyond the
+/// kernel's discs, has the empty form, which no animal has.
+fn mosaic_code(m: Mosaic, cells: &[Cell], budget: &mut Budget) -> Result<Vec<Cell>, Exhausted> {
+    let board = Board::Mosaic(m);
+    let (Some(frame), Some(list)) = (frame_around(&board, cells, 1), triangles(cells)) else {
+        return Ok(Vec::new());
+    };
+    if list.len() > mosaic::MAX_SIZE {
+        return Ok(Vec::new());
+    }
+    let code = mosaic::least_code(frame.disc(), &list, budget)?;
+    Ok(code.into_iter().map(|e| [i32::from(e), 0, 0]).collect())
+}
+
 /// The site perimeter: the cells outside the animal adjacent to it.
 pub fn site_perimeter(board: &Board, cells: &[Cell]) -> usize {
     let graph = board.face_graph();
+    let frame = frame_around(board, cells, 1);
     let mut outside: Vec<Cell> = Vec::new();
     for &c in cells {
-        for n in neighbours(board, graph.as_ref(), c) {
+        for n in neighbours(board, graph.as_ref(), frame.as_ref(), c) {
             if !cells.contains(&n) && !outside.contains(&n) {
                 outside.push(n);
             }
@@ -154,12 +229,58 @@ pub fn is_sub_animal(
     if let Board::Tiling(tiling) = board {
         return Ok(embeds(&**tiling, a, b));
     }
+    if let Board::Mosaic(m) = board {
+        return mosaic_embeds(*m, a, b, budget);
+    }
     // On a finite graph: some automorphism maps a into b.
     let Some((_, group)) = finite_group(board, budget)? else {
         return Ok(false);
     };
     let (aset, bset) = (face_set(a), face_set(b));
     Ok(group.iter().any(|p| image(p, aset) & !bset == 0))
+}
+
+/// Whether some congruence of the mosaic takes animal `a` into `b`: `a`
+/// drawn again from the root's flag (by its least code), then taken by
+/// the congruence of every flag of `b`'s cells; every congruence taking a
+/// cell of the copy to a cell of `b` is one of these up to the copy's own
+/// symmetries, since the copy holds the root. `false` when the discs
+/// needed are beyond the kernel's.
+fn mosaic_embeds(
+    m: Mosaic,
+    a: &[Cell],
+    b: &[Cell],
+    budget: &mut Budget,
+) -> Result<bool, Exhausted> {
+    let board = Board::Mosaic(m);
+    let (Some(a_list), Some(b_list)) = (triangles(a), triangles(b)) else {
+        return Ok(false);
+    };
+    if a_list.is_empty() || a_list.len() > mosaic::MAX_SIZE {
+        return Ok(a_list.is_empty());
+    }
+    // The copy lies within |a| rings of the root, its images within that
+    // many rings of b's cells.
+    let Some(frame) = frame_around(&board, b, a.len().saturating_add(2)) else {
+        return Ok(false);
+    };
+    let code = mosaic::least_code(frame.disc(), &a_list, budget)?;
+    let Some(copy) = mosaic::draw_cells(frame.disc(), &code) else {
+        return Ok(false);
+    };
+    for &t in &b_list {
+        for index in 0..FLAGS {
+            budget.tick()?;
+            let to = Flag { triangle: t, index };
+            let inside = copy
+                .iter()
+                .all(|&c| frame.image(to, c).is_some_and(|u| b_list.contains(&u)));
+            if inside {
+                return Ok(true);
+            }
+        }
+    }
+    Ok(false)
 }
 
 /// Whether some image of `a` under the symmetries, translated, lies in `b`.

@@ -24,7 +24,7 @@ use crate::kernel::animals::{Board, shape};
 use crate::kernel::budget::{Budget, Exhausted};
 use crate::kernel::game::{GameClaim, Side, precheck};
 use crate::kernel::ledger::{Established, Theorem};
-use crate::kernel::maker::congruence::{Congruence, Map};
+use crate::kernel::maker::congruence::{Congruence, Map, Space};
 use crate::kernel::verdict::ordinal;
 use crate::kernel::verdict::{
     BreakerFailure, Malformed, Rejection, Requirement, Rule, Undecided, Verdict,
@@ -345,14 +345,14 @@ impl Checker<'_> {
     fn fixes(&self, map: &Congruence, at: &Position, from: Cell, to: Cell) -> bool {
         let marks = (at.maker.clone(), at.breaker.clone());
         self.maps(map, &marks, &marks)
-            && Map::of(map, &self.claim.board, self.graph.as_ref())
+            && Map::of(map, Space::of(&self.claim.board), self.graph.as_ref())
                 .is_some_and(|map| map.apply(from) == Some(to))
     }
 
     /// Whether `map` is a congruence of the board that takes the marks
     /// `from` (the maker's, the breaker's) to the marks `to`.
     fn maps(&self, map: &Congruence, from: &Marks, to: &Marks) -> bool {
-        let Some(map) = Map::of(map, &self.claim.board, self.graph.as_ref()) else {
+        let Some(map) = Map::of(map, Space::of(&self.claim.board), self.graph.as_ref()) else {
             return false;
         };
         let image = |set: &BTreeSet<Cell>| {

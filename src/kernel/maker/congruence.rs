@@ -1,8 +1,10 @@
 //! Congruences of a board, as certificates write them: a point-group
-//! element and a translation on a lattice, a region or a tiling, a permutation of the
-//! cells on a solid or graph board.
+//! element and a translation on a lattice, a region or a tiling, a
+//! permutation of the cells on a solid or graph board, the image of the
+//! root's flag on a hyperbolic mosaic.
 
 use crate::kernel::animals::Board;
+use crate::kernel::animals::flags::{FLAGS, Flag, Frame};
 use crate::kernel::animals::lattice::{Cell, Lattice};
 use crate::kernel::animals::solid::FaceGraph;
 use crate::kernel::animals::tiling::Tiling;
@@ -16,6 +18,8 @@ pub enum Congruence {
     Lattice { element: usize, shift: Cell },
     /// `f -> image[f]` on a finite graph board.
     Permutation(Vec<u16>),
+    /// On a mosaic, the isometry taking the root's flag to this one.
+    Flag(Flag),
 }
 
 impl Congruence {
@@ -65,13 +69,20 @@ impl Congruence {
                     .then(|| image.get(f).map(|&v| [i32::from(v), 0, 0]))
                     .flatten()
             }
+            (Congruence::Flag(to), Space::Mosaic(frame)) => {
+                let t = u32::try_from(c[0])
+                    .ok()
+                    .filter(|_| c[1] == 0 && c[2] == 0)?;
+                let image = frame.image(*to, t)?;
+                Some([i32::try_from(image).ok()?, 0, 0])
+            }
             _ => None,
         }
     }
 }
 
-/// Where congruences act: a lattice (or a region of one), a tiling, or a
-/// finite graph board.
+/// Where congruences act: a lattice (or a region of one), a tiling, a
+/// finite graph board, or a disc of a mosaic.
 #[derive(Clone, Copy, Debug)]
 pub enum Space<'a> {
     /// A lattice's cells.
@@ -80,13 +91,19 @@ pub enum Space<'a> {
     Tiling(&'a Tiling),
     /// A finite board's faces `[f, 0, 0]`.
     Graph,
+    /// A mosaic's triangles `[t, 0, 0]` within a disc.
+    Mosaic(&'a Frame),
+    /// A mosaic without a disc: no congruence acts.
+    Unmapped,
 }
 
 impl<'a> Space<'a> {
-    /// The space of `board`'s cells.
+    /// The space of `board`'s cells (a mosaic's is [`Space::Unmapped`]:
+    /// its congruences act within a disc, [`Space::Mosaic`]).
     pub fn of(board: &'a Board) -> Space<'a> {
         match (board, board.lattice()) {
             (Board::Tiling(t), _) => Space::Tiling(t),
+            (Board::Mosaic(_), _) => Space::Unmapped,
             (_, Some(l)) => Space::Lattice(l),
             (_, None) => Space::Graph,
         }
@@ -100,17 +117,17 @@ pub struct Map<'a> {
 }
 
 impl<'a> Map<'a> {
-    /// The congruence as a map of `board`'s cells, or `None` when it is not
-    /// one: an element outside the point group, a translation that turns
-    /// triangles over or leaves the plane, a permutation that is not an
-    /// automorphism of the board's graph. (`graph` is the board's face
-    /// graph, passed in so that it is built once per claim.)
+    /// The congruence as a map of the cells of `space` (a board's, see
+    /// [`Space::of`]), or `None` when it is not one: an element outside the
+    /// point group, a translation that turns triangles over or leaves the
+    /// plane, a permutation that is not an automorphism of the board's
+    /// graph, a flag that is not one of the disc's. (`graph` is the board's
+    /// face graph, passed in so that it is built once per claim.)
     pub fn of(
         congruence: &'a Congruence,
-        board: &'a Board,
+        space: Space<'a>,
         graph: Option<&FaceGraph>,
     ) -> Option<Map<'a>> {
-        let space = Space::of(board);
         let valid = match (congruence, space, graph) {
             (&Congruence::Lattice { element, shift }, Space::Lattice(lattice), _) => {
                 let flat = lattice == Lattice::Cubic || shift[2] == 0;
@@ -123,6 +140,10 @@ impl<'a> Map<'a> {
                 element < tiling.group_order() && shift[2] == 0
             }
             (Congruence::Permutation(image), Space::Graph, Some(g)) => is_automorphism(g, image),
+            // Every flag names an isometry of the mosaic (rule A5).
+            (Congruence::Flag(to), Space::Mosaic(frame), _) => {
+                to.index < FLAGS && frame.holds(to.triangle)
+            }
             _ => false,
         };
         valid.then_some(Map { congruence, space })

@@ -14,13 +14,14 @@ pub mod congruence;
 pub mod derived;
 
 use crate::kernel::animals::Board;
+use crate::kernel::animals::flags::Frame;
 use crate::kernel::animals::lattice::Cell;
 use crate::kernel::budget::{Budget, Exhausted};
 use crate::kernel::game::{GameClaim, Side, precheck};
 use crate::kernel::ledger::{Established, Theorem};
 use crate::kernel::verdict::ordinal;
 use crate::kernel::verdict::{MakerFailure, Rejection, Rule, Undecided, Verdict};
-use congruence::{Congruence, Map};
+use congruence::{Congruence, Map, Space};
 
 /// `winner GOAL on BOARD (a,b)` or `(a->c,b)`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -113,10 +114,19 @@ pub fn check(claim: &WinnerClaim, proof: &ProofSequence, mut budget: Budget) -> 
         },
     };
     let graph = claim.board.face_graph();
+    let frame = match mosaic_frame(claim, proof, &mut budget) {
+        Ok(frame) => frame,
+        Err(reason) => return Verdict::Undecided { rule, reason },
+    };
+    let space = match &frame {
+        Some(frame) => Space::Mosaic(frame),
+        None => Space::of(&claim.board),
+    };
     let checker = Checker {
         claim,
         proof,
         graph: graph.as_ref(),
+        space,
     };
     let mut depth = Vec::with_capacity(proof.situations.len());
     for (i, (situation, justification)) in proof.situations.iter().enumerate() {
@@ -152,6 +162,59 @@ pub fn check(claim: &WinnerClaim, proof: &ProofSequence, mut budget: Budget) -> 
     }
 }
 
+/// On a mosaic, a disc for the congruences: every cell the claim names
+/// lies within r rings of the root, so the image of such a cell under a
+/// congruence whose flag is on such a cell lies within 2r + 1 rings, and
+/// the walk to it too (docs/soundness.md, "Games on mosaics"). A disc
+/// beyond the kernel's limits leaves the claim undecided.
+fn mosaic_frame(
+    claim: &WinnerClaim,
+    proof: &ProofSequence,
+    budget: &mut Budget,
+) -> Result<Option<Frame>, Undecided> {
+    let Board::Mosaic(mosaic) = claim.board else {
+        return Ok(None);
+    };
+    let mut cells: Vec<Cell> = claim.goal.clone();
+    let add_option = |cells: &mut Vec<Cell>, o: &MakerOption| {
+        cells.extend(&o.mark);
+        if let Congruence::Flag(f) = o.map {
+            cells.push([i32::try_from(f.triangle).unwrap_or(i32::MAX), 0, 0]);
+        }
+    };
+    for (s, justification) in &proof.situations {
+        cells.extend(&s.core);
+        cells.extend(&s.neighbourhood);
+        match justification {
+            Justification::Options(options) => {
+                options.iter().for_each(|o| add_option(&mut cells, o));
+            }
+            Justification::Replies { replies, pass } => {
+                for (w, o) in replies {
+                    cells.push(*w);
+                    add_option(&mut cells, o);
+                }
+                pass.iter().for_each(|o| add_option(&mut cells, o));
+            }
+        }
+    }
+    if let Congruence::Flag(f) = proof.start.1 {
+        cells.push([i32::try_from(f.triangle).unwrap_or(i32::MAX), 0, 0]);
+    }
+    // A cell that is no triangle number fails where it is used.
+    let triangles = cells.iter().filter_map(|c| u32::try_from(c[0]).ok());
+    match Frame::reaching(
+        mosaic,
+        triangles,
+        |r| r.saturating_mul(2).saturating_add(2),
+        budget,
+    ) {
+        Ok(Some(frame)) => Ok(Some(frame)),
+        Ok(None) => Err(Undecided::OutsideLimits),
+        Err(e) => Err(Undecided::Budget(e)),
+    }
+}
+
 enum Failure {
     Refuted(MakerFailure),
     Budget(Exhausted),
@@ -167,6 +230,8 @@ struct Checker<'a> {
     claim: &'a WinnerClaim,
     proof: &'a ProofSequence,
     graph: Option<&'a crate::kernel::animals::solid::FaceGraph>,
+    /// Where the congruences act (on a mosaic, a disc for the claim).
+    space: Space<'a>,
 }
 
 /// A situation's cells as sorted lists, for membership tests.
@@ -319,7 +384,7 @@ impl Checker<'_> {
         if let Some(&c) = mark.iter().find(|c| !cells.in_neighbourhood(c)) {
             return Err(MakerFailure::MarkOutside { option: k, cell: c });
         }
-        let map = Map::of(&option.map, &self.claim.board, self.graph)
+        let map = Map::of(&option.map, self.space, self.graph)
             .ok_or(MakerFailure::BadCongruence { option: k })?;
         let image = |c: &Cell| {
             map.apply(*c)
@@ -383,7 +448,7 @@ impl Checker<'_> {
                 max: finish,
             });
         }
-        let map = Map::of(congruence, &self.claim.board, self.graph)
+        let map = Map::of(congruence, self.space, self.graph)
             .ok_or(MakerFailure::BadCongruence { option: 0 })?;
         for c in core.iter().chain(neighbourhood) {
             let t = map
