@@ -102,38 +102,63 @@ fn placed_comments(file: &gamecert::syntax::ast::File) -> Vec<(String, usize, bo
         .collect()
 }
 
+/// Formats one file and checks the result; `false` for a file that does
+/// not parse (left out: the formatter refuses those).
+fn round_trips(path: &std::path::Path) -> bool {
+    let text = std::fs::read_to_string(path).expect("readable");
+    let parsed = parse_file(&text);
+    if !parsed.errors.is_empty() {
+        return false;
+    }
+    let name = path.display();
+    let formatted = format_file(&parsed, &text);
+    let again = parse_file(&formatted);
+    assert!(
+        again.errors.is_empty(),
+        "{name}: {:?}\n{formatted}",
+        again.errors
+    );
+    assert_eq!(
+        format_file(&again, &formatted),
+        formatted,
+        "{name}: not idempotent"
+    );
+    assert_eq!(
+        placed_comments(&parsed),
+        placed_comments(&again),
+        "{name}: comments"
+    );
+    assert_eq!(meaning(&text), meaning(&formatted), "{name}: meaning");
+    true
+}
+
 #[test]
 fn fmt_round_trips_every_shipped_and_rejection_file() {
-    let mut checked = 0;
-    for path in files_below("certificates")
+    let files: Vec<PathBuf> = files_below("certificates")
         .into_iter()
         .chain(files_below("tests/reject"))
-    {
-        let text = std::fs::read_to_string(&path).expect("readable");
-        let parsed = parse_file(&text);
-        if !parsed.errors.is_empty() {
-            continue;
-        }
-        let name = path.display();
-        let formatted = format_file(&parsed, &text);
-        let again = parse_file(&formatted);
-        assert!(
-            again.errors.is_empty(),
-            "{name}: {:?}\n{formatted}",
-            again.errors
-        );
-        assert_eq!(
-            format_file(&again, &formatted),
-            formatted,
-            "{name}: not idempotent"
-        );
-        assert_eq!(
-            placed_comments(&parsed),
-            placed_comments(&again),
-            "{name}: comments"
-        );
-        assert_eq!(meaning(&text), meaning(&formatted), "{name}: meaning");
-        checked += 1;
-    }
+        .collect();
+    // The files are independent: one thread per core, each taking every
+    // n-th file (elaborating the large certificates twice dominates).
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let checked: usize = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|k| {
+                let files = &files;
+                scope.spawn(move || {
+                    files
+                        .iter()
+                        .skip(k)
+                        .step_by(threads)
+                        .filter(|path| round_trips(path))
+                        .count()
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| w.join().expect("no file failed"))
+            .sum()
+    });
     assert!(checked > 150, "only {checked} files");
 }

@@ -439,10 +439,22 @@ fn weave(lines: &[Line], comments: &[Comment], source: &str) -> String {
     // Trailing comments, by the printed line they end.
     let mut trailing: Vec<Vec<&Comment>> = vec![Vec::new(); lines.len()];
     let mut own: Vec<&Comment> = Vec::new();
+    // Printed lines come in source order, so the host of a trailing
+    // comment is the last line anchored before it (a binary search: files
+    // of thousands of claims have thousands of comments), when that line
+    // starts on the comment's source line.
+    let in_order = lines.windows(2).all(|w| w[0].anchor <= w[1].anchor);
     for c in comments {
-        let host = lines
-            .iter()
-            .rposition(|l| l.anchor < c.span.start && line_of(l.anchor) == line_of(c.span.start));
+        let host = if in_order {
+            let before = lines.partition_point(|l| l.anchor < c.span.start);
+            before
+                .checked_sub(1)
+                .filter(|&i| line_of(lines[i].anchor) == line_of(c.span.start))
+        } else {
+            lines.iter().rposition(|l| {
+                l.anchor < c.span.start && line_of(l.anchor) == line_of(c.span.start)
+            })
+        };
         match host {
             Some(i) if !own_line(c) => trailing[i].push(c),
             _ => own.push(c),
