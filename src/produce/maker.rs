@@ -18,7 +18,9 @@
 
 use std::collections::HashMap;
 
-use super::placer::{Placer, SEARCH_DISC_ENTRIES, class_origin, onto, plane_order, triangle};
+use super::placer::{
+    Placer, SEARCH_DISC_ENTRIES, SEARCH_DISC_STEPS, class_origin, onto, plane_order, triangle,
+};
 use crate::kernel::animals::flags::{FLAGS, Flag, Frame};
 use crate::kernel::animals::lattice::{Cell, Lattice};
 use crate::kernel::animals::mosaic;
@@ -449,7 +451,8 @@ impl Symmetry {
             (Board::Mosaic(m), _) => {
                 // The search's window and the targets' flags lie among its
                 // first MAX_CELLS triangles.
-                let mut own = Budget::new(None, None, SEARCH_DISC_ENTRIES);
+                let mut own =
+                    Budget::new(None, None, SEARCH_DISC_ENTRIES).with_step_limit(SEARCH_DISC_STEPS);
                 let window = [MAX_CELLS as u32];
                 match Frame::reaching(*m, window, |r| 2 * r + 2, &mut own) {
                     Ok(Some(frame)) => Symmetry::Mosaic(frame),

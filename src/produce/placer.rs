@@ -107,7 +107,8 @@ impl Placer {
         let Board::Mosaic(mosaic) = self.board else {
             return None;
         };
-        let mut budget = Budget::new(None, None, SEARCH_DISC_ENTRIES);
+        let mut budget =
+            Budget::new(None, None, SEARCH_DISC_ENTRIES).with_step_limit(SEARCH_DISC_STEPS);
         let triangles: Vec<u32> = cells.filter_map(|&c| triangle(c)).collect();
         Frame::reaching(mosaic, triangles, |r| 2 * r + 2, &mut budget)
             .ok()
@@ -187,6 +188,10 @@ impl Placer {
 /// The memory cap of a disc built for a search (the kernel's own cap on
 /// discs bounds it first).
 pub const SEARCH_DISC_ENTRIES: usize = 1 << 23;
+
+/// The work a disc built for a search may take (steps, as the kernel's
+/// disc building charges them).
+pub const SEARCH_DISC_STEPS: u64 = 50_000_000;
 
 /// The triangle number of a mosaic cell.
 pub fn triangle(c: Cell) -> Option<u32> {

@@ -26,9 +26,10 @@ use crate::kernel::budget::{Budget, Exhausted};
 /// Flags per triangle: three sides, two senses.
 pub const FLAGS: u8 = 6;
 
-/// The largest triangle number a game may name: far beyond what a game
-/// touches, and small enough that the rings reaching it are few.
-pub const MAX_CELL: u32 = 1 << 20;
+/// The triangle numbers a game may name are below this: far beyond what a
+/// game touches, and small enough that the discs reaching them are cheap
+/// to build even on (3,6), where rings grow slowly (about 100 rings).
+pub const MAX_CELL: u32 = 1 << 16;
 
 /// A flag: a triangle, one of its sides, and a sense of turning.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

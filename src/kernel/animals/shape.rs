@@ -101,13 +101,17 @@ fn triangles(cells: &[Cell]) -> Option<Vec<u32>> {
 /// bounded by the mosaic's own cap, this only keeps the charge finite.
 const SHAPE_DISC_ENTRIES: usize = 1 << 22;
 
+/// The work (disc building) a shape check on a mosaic may do: a bound on
+/// steps, not on time, so that a verdict does not depend on the machine.
+const SHAPE_DISC_STEPS: u64 = 50_000_000;
+
 /// A disc holding `cells` and every triangle within `extra` rings beyond
 /// the largest one's ring, if the kernel builds one that large.
 fn frame_around(board: &Board, cells: &[Cell], extra: usize) -> Option<Frame> {
     let Board::Mosaic(m) = board else {
         return None;
     };
-    let mut budget = Budget::new(None, None, SHAPE_DISC_ENTRIES);
+    let mut budget = Budget::new(None, None, SHAPE_DISC_ENTRIES).with_step_limit(SHAPE_DISC_STEPS);
     Frame::reaching(
         *m,
         triangles(cells)?,
@@ -260,8 +264,9 @@ fn mosaic_embeds(
         return Ok(a_list.is_empty());
     }
     // The copy lies within |a| rings of the root, its images within that
-    // many rings of b's cells.
-    let Some(frame) = frame_around(&board, b, a.len().saturating_add(2)) else {
+    // many rings of b's cells; the disc holds a's cells too, for its code.
+    let both: Vec<Cell> = a.iter().chain(b).copied().collect();
+    let Some(frame) = frame_around(&board, &both, a.len().saturating_add(2)) else {
         return Ok(false);
     };
     let code = mosaic::least_code(frame.disc(), &a_list, budget)?;

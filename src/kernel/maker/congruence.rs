@@ -25,6 +25,9 @@ pub enum Congruence {
 impl Congruence {
     /// The identity of `board`'s kind.
     pub fn identity(board: &Board) -> Congruence {
+        if let Board::Mosaic(_) = board {
+            return Congruence::Flag(Flag::ROOT);
+        }
         match board.face_graph() {
             Some(g) => Congruence::Permutation((0..g.faces() as u16).collect()),
             None => Congruence::Lattice {
