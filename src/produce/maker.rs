@@ -18,10 +18,8 @@
 
 use std::collections::HashMap;
 
-use super::placer::{
-    Placer, SEARCH_DISC_ENTRIES, SEARCH_DISC_STEPS, class_origin, onto, plane_order, triangle,
-};
-use crate::kernel::animals::flags::{FLAGS, Flag, Frame};
+use super::placer::{Placer, class_origin, onto, plane_order, search_frame};
+use crate::kernel::animals::flags::{FLAGS, Flag, Frame, cell, triangle};
 use crate::kernel::animals::lattice::{Cell, Lattice};
 use crate::kernel::animals::mosaic;
 use crate::kernel::animals::solid::Group;
@@ -72,10 +70,10 @@ impl Game {
             return Ok(None);
         }
         let index = |c: &Cell| board_cells.iter().position(|d| d == c);
-        let mut shapes = shape::placements(&claim.board, &claim.goal, budget)?;
-        if let Board::Mosaic(m) = claim.board {
-            shapes = mosaic_placements(m, &claim.goal, board_cells, budget)?;
-        }
+        let mut shapes = match claim.board {
+            Board::Mosaic(m) => mosaic_placements(m, &claim.goal, board_cells, budget)?,
+            _ => shape::placements(&claim.board, &claim.goal, budget)?,
+        };
         if let Board::Tiling(_) = claim.board {
             // One placement per orientation up to translation: moved by
             // whole unit cells onto the window (`board_cells`).
@@ -313,7 +311,7 @@ fn mosaic_placements(
                 .iter()
                 .map(|&c| {
                     let u = frame.image(to, c).filter(|u| inside.contains(u))?;
-                    Some([u as i32, 0, 0])
+                    Some(cell(u))
                 })
                 .collect();
             out.extend(placed);
@@ -451,12 +449,9 @@ impl Symmetry {
             (Board::Mosaic(m), _) => {
                 // The search's window and the targets' flags lie among its
                 // first MAX_CELLS triangles.
-                let mut own =
-                    Budget::new(None, None, SEARCH_DISC_ENTRIES).with_step_limit(SEARCH_DISC_STEPS);
-                let window = [MAX_CELLS as u32];
-                match Frame::reaching(*m, window, |r| 2 * r + 2, &mut own) {
-                    Ok(Some(frame)) => Symmetry::Mosaic(frame),
-                    _ => Symmetry::Graph(Group::default()),
+                match search_frame(*m, [MAX_CELLS as u32]) {
+                    Some(frame) => Symmetry::Mosaic(frame),
+                    None => Symmetry::Graph(Group::default()),
                 }
             }
             (Board::Tiling(_), _) => Symmetry::Plane(board.clone()),

@@ -10,8 +10,9 @@
 use std::collections::{BTreeSet, HashSet};
 
 use crate::kernel::animals::Board;
-use crate::kernel::animals::flags::{FLAGS, Flag, Frame};
+use crate::kernel::animals::flags::{FLAGS, Flag, Frame, cell, triangle};
 use crate::kernel::animals::lattice::Cell;
+use crate::kernel::animals::mosaic::Mosaic;
 use crate::kernel::animals::solid::Group;
 use crate::kernel::budget::{Budget, Exhausted};
 use crate::kernel::maker::Situation;
@@ -87,7 +88,7 @@ impl Placer {
     /// The image of a cell under a congruence of this board.
     pub fn apply(&self, map: &Congruence, c: Cell) -> Option<Cell> {
         let frame = match map {
-            Congruence::Flag(f) => self.frame([c, [f.triangle as i32, 0, 0]].iter()),
+            Congruence::Flag(f) => self.frame([c, cell(f.triangle)].iter()),
             _ => None,
         };
         map.image_in(self.space(frame.as_ref()), c)
@@ -107,12 +108,7 @@ impl Placer {
         let Board::Mosaic(mosaic) = self.board else {
             return None;
         };
-        let mut budget =
-            Budget::new(None, None, SEARCH_DISC_ENTRIES).with_step_limit(SEARCH_DISC_STEPS);
-        let triangles: Vec<u32> = cells.filter_map(|&c| triangle(c)).collect();
-        Frame::reaching(mosaic, triangles, |r| 2 * r + 2, &mut budget)
-            .ok()
-            .flatten()
+        search_frame(mosaic, cells.filter_map(|&c| triangle(c)))
     }
 
     /// Marks and a congruence with which the target (`core`, `neighbourhood`)
@@ -187,15 +183,20 @@ impl Placer {
 
 /// The memory cap of a disc built for a search (the kernel's own cap on
 /// discs bounds it first).
-pub const SEARCH_DISC_ENTRIES: usize = 1 << 23;
+const SEARCH_DISC_ENTRIES: usize = 1 << 23;
 
 /// The work a disc built for a search may take (steps, as the kernel's
 /// disc building charges them).
-pub const SEARCH_DISC_STEPS: u64 = 50_000_000;
+const SEARCH_DISC_STEPS: u64 = 50_000_000;
 
-/// The triangle number of a mosaic cell.
-pub fn triangle(c: Cell) -> Option<u32> {
-    u32::try_from(c[0]).ok().filter(|_| c[1] == 0 && c[2] == 0)
+/// A disc for congruences among `triangles` of a mosaic, as the kernel's
+/// rule M1 builds it, within an untrusted search's own budget.
+pub fn search_frame(mosaic: Mosaic, triangles: impl IntoIterator<Item = u32>) -> Option<Frame> {
+    let mut budget =
+        Budget::new(None, None, SEARCH_DISC_ENTRIES).with_step_limit(SEARCH_DISC_STEPS);
+    Frame::for_congruences(mosaic, triangles, &mut budget)
+        .ok()
+        .flatten()
 }
 
 /// An automorphism of `group` (face permutations) that takes `from` to

@@ -20,6 +20,7 @@
 
 use std::sync::Arc;
 
+use super::lattice::Cell;
 use super::mosaic::{Disc, Mosaic};
 use crate::kernel::budget::{Budget, Exhausted};
 
@@ -30,6 +31,18 @@ pub const FLAGS: u8 = 6;
 /// game touches, and small enough that the discs reaching them are cheap
 /// to build even on (3,6), where rings grow slowly (about 100 rings).
 pub const MAX_CELL: u32 = 1 << 16;
+
+/// The triangle number of a mosaic cell `[t, 0, 0]` (`None` for any other
+/// cell).
+pub fn triangle(c: Cell) -> Option<u32> {
+    u32::try_from(c[0]).ok().filter(|_| c[1] == 0 && c[2] == 0)
+}
+
+/// The cell of triangle `t` (below [`MAX_CELL`], or within a disc, so it
+/// fits an i32).
+pub fn cell(t: u32) -> Cell {
+    [t as i32, 0, 0]
+}
 
 /// A flag: a triangle, one of its sides, and a sense of turning.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -89,6 +102,23 @@ impl Frame {
             ring += 1;
         }
         Ok(Disc::around_root(mosaic, rings(ring), budget)?.map(|disc| Frame { disc }))
+    }
+
+    /// A disc for congruences among `cells` (rule M1 on a mosaic): 2r + 2
+    /// rings, r the ring of the largest, so that the image of a cell under
+    /// a congruence whose flag is on one of them, and the walk to it, lie
+    /// inside (docs/soundness.md, "Games on mosaics").
+    pub fn for_congruences(
+        mosaic: Mosaic,
+        cells: impl IntoIterator<Item = u32>,
+        budget: &mut Budget,
+    ) -> Result<Option<Frame>, Exhausted> {
+        Frame::reaching(
+            mosaic,
+            cells,
+            |r| r.saturating_mul(2).saturating_add(2),
+            budget,
+        )
     }
 
     /// The disc.

@@ -7,7 +7,7 @@
 
 use super::Board;
 use super::enumerate::{Geometry, canonical};
-use super::flags::{FLAGS, Flag, Frame};
+use super::flags::{FLAGS, Flag, Frame, cell, triangle};
 use super::lattice::Cell;
 use super::mosaic::{self, Mosaic};
 use super::solid::{FaceGraph, Group, image};
@@ -37,10 +37,9 @@ fn neighbours(
     c: Cell,
 ) -> Vec<Cell> {
     if let (Board::Mosaic(_), Some(frame)) = (board, frame) {
-        return u32::try_from(c[0])
-            .ok()
+        return triangle(c)
             .and_then(|t| frame.neighbours(t))
-            .map_or_else(Vec::new, |n| n.map(|u| [u as i32, 0, 0]).to_vec());
+            .map_or_else(Vec::new, |n| n.map(cell).to_vec());
     }
     match (board, graph) {
         (Board::Lattice(lattice), _) => lattice.neighbours(c),
@@ -87,14 +86,7 @@ fn face_set(cells: &[Cell]) -> u128 {
 /// The triangle numbers of cells of a mosaic (`None` if one is not a
 /// mosaic cell).
 fn triangles(cells: &[Cell]) -> Option<Vec<u32>> {
-    cells
-        .iter()
-        .map(|c| {
-            (c[1] == 0 && c[2] == 0)
-                .then(|| u32::try_from(c[0]).ok())
-                .flatten()
-        })
-        .collect()
+    cells.iter().map(|&c| triangle(c)).collect()
 }
 
 /// The entries of the memory charge a disc for a shape may hold: discs are

@@ -4,7 +4,7 @@
 //! root's flag on a hyperbolic mosaic.
 
 use crate::kernel::animals::Board;
-use crate::kernel::animals::flags::{FLAGS, Flag, Frame};
+use crate::kernel::animals::flags::{FLAGS, Flag, Frame, triangle};
 use crate::kernel::animals::lattice::{Cell, Lattice};
 use crate::kernel::animals::solid::FaceGraph;
 use crate::kernel::animals::tiling::Tiling;
@@ -73,10 +73,7 @@ impl Congruence {
                     .flatten()
             }
             (Congruence::Flag(to), Space::Mosaic(frame)) => {
-                let t = u32::try_from(c[0])
-                    .ok()
-                    .filter(|_| c[1] == 0 && c[2] == 0)?;
-                let image = frame.image(*to, t)?;
+                let image = frame.image(*to, triangle(c)?)?;
                 Some([i32::try_from(image).ok()?, 0, 0])
             }
             _ => None,

@@ -14,7 +14,7 @@ pub mod congruence;
 pub mod derived;
 
 use crate::kernel::animals::Board;
-use crate::kernel::animals::flags::Frame;
+use crate::kernel::animals::flags::{Frame, triangle};
 use crate::kernel::animals::lattice::Cell;
 use crate::kernel::budget::{Budget, Exhausted};
 use crate::kernel::game::{GameClaim, Side, precheck};
@@ -162,11 +162,9 @@ pub fn check(claim: &WinnerClaim, proof: &ProofSequence, mut budget: Budget) -> 
     }
 }
 
-/// On a mosaic, a disc for the congruences: every cell the claim names
-/// lies within r rings of the root, so the image of such a cell under a
-/// congruence whose flag is on such a cell lies within 2r + 1 rings, and
-/// the walk to it too (docs/soundness.md, "Games on mosaics"). A disc
-/// beyond the kernel's limits leaves the claim undecided.
+/// On a mosaic, a disc for the congruences around every triangle the
+/// claim names ([`Frame::for_congruences`]). A disc beyond the kernel's
+/// limits leaves the claim undecided.
 fn mosaic_frame(
     claim: &WinnerClaim,
     proof: &ProofSequence,
@@ -176,39 +174,28 @@ fn mosaic_frame(
         return Ok(None);
     };
     let mut cells: Vec<Cell> = claim.goal.clone();
-    let add_option = |cells: &mut Vec<Cell>, o: &MakerOption| {
-        cells.extend(&o.mark);
-        if let Congruence::Flag(f) = o.map {
-            cells.push([i32::try_from(f.triangle).unwrap_or(i32::MAX), 0, 0]);
-        }
-    };
+    let mut options: Vec<&MakerOption> = Vec::new();
     for (s, justification) in &proof.situations {
         cells.extend(&s.core);
         cells.extend(&s.neighbourhood);
         match justification {
-            Justification::Options(options) => {
-                options.iter().for_each(|o| add_option(&mut cells, o));
-            }
+            Justification::Options(written) => options.extend(written),
             Justification::Replies { replies, pass } => {
-                for (w, o) in replies {
-                    cells.push(*w);
-                    add_option(&mut cells, o);
-                }
-                pass.iter().for_each(|o| add_option(&mut cells, o));
+                cells.extend(replies.iter().map(|(w, _)| *w));
+                options.extend(replies.iter().map(|(_, o)| o));
+                options.extend(pass);
             }
         }
     }
-    if let Congruence::Flag(f) = proof.start.1 {
-        cells.push([i32::try_from(f.triangle).unwrap_or(i32::MAX), 0, 0]);
-    }
+    let marks = options.iter().flat_map(|o| &o.mark);
+    let maps = options.iter().map(|o| &o.map).chain([&proof.start.1]);
+    let flags = maps.filter_map(|m| match m {
+        Congruence::Flag(f) => Some(f.triangle),
+        _ => None,
+    });
     // A cell that is no triangle number fails where it is used.
-    let triangles = cells.iter().filter_map(|c| u32::try_from(c[0]).ok());
-    match Frame::reaching(
-        mosaic,
-        triangles,
-        |r| r.saturating_mul(2).saturating_add(2),
-        budget,
-    ) {
+    let triangles = cells.iter().chain(marks).filter_map(|&c| triangle(c));
+    match Frame::for_congruences(mosaic, triangles.chain(flags), budget) {
         Ok(Some(frame)) => Ok(Some(frame)),
         Ok(None) => Err(Undecided::OutsideLimits),
         Err(e) => Err(Undecided::Budget(e)),
