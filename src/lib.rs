@@ -12,6 +12,7 @@ pub mod driver;
 pub mod elaborate;
 pub mod import;
 pub mod kernel;
+pub mod parallel;
 pub mod produce;
 pub mod render;
 pub mod report;

@@ -141,6 +141,60 @@ fn walk(dir: &Path) -> Vec<PathBuf> {
 }
 
 #[test]
+fn reports_do_not_depend_on_the_number_of_workers() {
+    let dir = scratch("workers");
+    let triangle = shipped("certificates/norris-sieben-2014/triangle.cert");
+    std::fs::write(dir.join("triangle.cert"), &triangle).expect("write");
+    // Chains of citations, through a rejected claim too, beside
+    // independent claims: each citing claim waits for its citations,
+    // whatever the scheduling.
+    std::fs::write(
+        dir.join("chain.cert"),
+        "gamecert 1\n\
+         board T = triangle\n\
+         animal A on T = (0,0) (1,0)\n\
+         animal C on T = (0,0)\n\
+         claim a: winner C on T (1,5) by trivial\n\
+         claim b: winner A on T (1,1) by trivial\n\
+         claim c: winner C on T (1,1) by sub-animal from b\n\
+         claim d: winner C on T (1,2) by monotonicity from a\n\
+         claim e: grundy cram 3x5 = 2 by search\n\
+         claim f: winner C on T (1,1) by monotonicity from d\n\
+         claim g: winner C on T (1,9) by monotonicity from a\n",
+    )
+    .expect("write");
+    let run = |jobs: &str| {
+        let out = gamecert(&dir, &["check", "--jobs", jobs, "--format", "json", "."]);
+        (out.status.code(), claims(&out))
+    };
+    let one = run("1");
+    assert_eq!(one.0, Some(1), "the chain file has failing claims");
+    let chain: Vec<&str> = one
+        .1
+        .iter()
+        .filter(|c| c.0.len() == 1)
+        .map(|c| c.1.as_str())
+        .collect();
+    assert_eq!(
+        chain,
+        [
+            "VERIFIED", "REJECTED", "REJECTED", "VERIFIED", "REFUTED", "VERIFIED", "REJECTED"
+        ],
+        "{:?}",
+        one.1
+    );
+    for jobs in ["2", "3", "8"] {
+        assert_eq!(run(jobs), one, "--jobs {jobs}");
+    }
+    let human = |jobs: &str| gamecert(&dir, &["check", "--jobs", jobs, "."]).stdout;
+    assert_eq!(
+        human("1"),
+        human("8"),
+        "the human report streams in one order"
+    );
+}
+
+#[test]
 fn a_baseline_fails_only_claims_that_got_worse() {
     let dir = scratch("baseline");
     let values = shipped("certificates/cgt/values.cert");

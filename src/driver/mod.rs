@@ -91,7 +91,7 @@ pub fn check_paths_with(
     cache: Option<&Cache>,
     listen: &mut dyn FnMut(Event<'_>),
 ) -> Result<Outcome, UsageError> {
-    let files = load_within(paths, &options.limits)?;
+    let files = load_within(paths, &options.limits, options.jobs)?;
     Ok(check_files_with(&files, options, cache, listen))
 }
 

@@ -1,18 +1,18 @@
-//! Running the kernel on a run's claims: independent claims on worker
-//! threads, the ledger kept on the calling thread, every claim behind a
-//! panic boundary.
+//! Running the kernel on a run's claims: every claim on a worker thread
+//! once the claims it cites are recorded, the ledger kept on the calling
+//! thread, every claim behind a panic boundary.
 //!
-//! Key decision: the calling thread walks the places in order and owns the
-//! kernel's ledger. A claim that cites nothing is checked by a worker (in
-//! place order, so early claims finish early); the ledger thread waits for
-//! it, records it, and checks citing claims itself as soon as it reaches
-//! them, while the workers go on. Each claim is handed on the moment its
-//! verdict is recorded, so reports can stream in order. Results never
-//! depend on scheduling: a place's check reads only the ledger entries of
-//! the places before it.
+//! Key decision: the calling thread owns the kernel's ledger. A claim is
+//! queued the moment the last claim it cites is recorded, with an excerpt
+//! of the ledger holding those entries (all its check reads); workers take
+//! the smallest ready place first, so early claims finish early and
+//! reports stream in order. Results never depend on scheduling: a place's
+//! check reads only the ledger entries of the places it cites, all
+//! recorded before it is queued.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Condvar, Mutex, MutexGuard};
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashMap};
+use std::sync::{Condvar, Mutex, mpsc};
 use std::time::{Duration, Instant};
 
 use super::schedule::Schedule;
@@ -93,62 +93,164 @@ fn run(
     })
 }
 
-/// What the workers share: a result slot per place, and how many workers
-/// are still running (so the ledger thread never waits for a result that
-/// no worker will deliver).
-struct Shared {
-    slots: Vec<Option<Checked>>,
-    running: usize,
+/// The claims ready to be checked, smallest place first (so reports can
+/// stream early), each with the ledger excerpt it reads; `closed` once
+/// every needed claim has been handed out.
+#[derive(Default)]
+struct Ready {
+    places: BinaryHeap<Reverse<usize>>,
+    excerpts: HashMap<usize, Ledger>,
+    closed: bool,
 }
 
-/// The results of the workers, and the signal that one arrived.
-struct Results {
-    shared: Mutex<Shared>,
-    arrived: Condvar,
+/// The work queue the ledger thread fills and the workers drain.
+#[derive(Default)]
+struct Queue {
+    ready: Mutex<Ready>,
+    signal: Condvar,
 }
 
-impl Results {
-    fn lock(&self) -> Option<MutexGuard<'_, Shared>> {
-        self.shared.lock().ok()
-    }
-
-    /// Stores a worker's result and wakes the ledger thread.
-    fn deliver(&self, place: usize, checked: Checked) {
-        if let Some(mut shared) = self.lock()
-            && let Some(slot) = shared.slots.get_mut(place)
-        {
-            *slot = Some(checked);
+impl Queue {
+    fn push(&self, place: usize, excerpt: Ledger) {
+        if let Ok(mut ready) = self.ready.lock() {
+            ready.places.push(Reverse(place));
+            ready.excerpts.insert(place, excerpt);
         }
-        self.arrived.notify_all();
+        self.signal.notify_one();
     }
 
-    /// A worker is done.
-    fn leave(&self) {
-        if let Some(mut shared) = self.lock() {
-            shared.running = shared.running.saturating_sub(1);
+    fn close(&self) {
+        if let Ok(mut ready) = self.ready.lock() {
+            ready.closed = true;
         }
-        self.arrived.notify_all();
+        self.signal.notify_all();
     }
 
-    /// Waits for the result of `place`; `None` if every worker has stopped
-    /// without delivering it.
-    fn take(&self, place: usize) -> Option<Checked> {
-        let mut shared = self.lock()?;
+    /// The next ready claim, waiting for one while the queue is open;
+    /// `None` once it is closed and empty (or `wait` says there is none).
+    fn pop(&self, wait: bool) -> Option<(usize, Ledger)> {
+        let mut ready = self.ready.lock().ok()?;
         loop {
-            if let Some(checked) = shared.slots.get_mut(place).and_then(Option::take) {
-                return Some(checked);
+            if let Some(Reverse(place)) = ready.places.pop() {
+                let excerpt = ready.excerpts.remove(&place).unwrap_or_default();
+                return Some((place, excerpt));
             }
-            if shared.running == 0 {
+            if ready.closed || !wait {
                 return None;
             }
-            shared = self.arrived.wait(shared).ok()?;
+            ready = self.signal.wait(ready).ok()?;
         }
+    }
+}
+
+/// The ledger thread's view of a run: what is recorded, what waits for
+/// what, and how far the reports have gone.
+struct Progress<'s> {
+    schedule: &'s Schedule,
+    needed: &'s [bool],
+    ledger: Ledger,
+    /// Each place's result once its check is done, until it is reported.
+    results: Vec<Option<Option<Checked>>>,
+    /// For each needed place, how many of its citations are not recorded.
+    waiting: Vec<usize>,
+    /// For each place, the needed places citing it.
+    citing: Vec<Vec<usize>>,
+    /// Needed places not yet recorded.
+    outstanding: usize,
+    /// The first place not yet reported.
+    next_report: usize,
+}
+
+impl<'s> Progress<'s> {
+    fn new(schedule: &'s Schedule, needed: &'s [bool]) -> Progress<'s> {
+        let count = schedule.jobs.len();
+        let mut waiting = vec![0usize; count];
+        let mut citing: Vec<Vec<usize>> = vec![Vec::new(); count];
+        for place in (0..count).filter(|&p| needed[p]) {
+            for cited in cites(schedule, place) {
+                if needed.get(cited.0) == Some(&true) {
+                    waiting[place] += 1;
+                    citing[cited.0].push(place);
+                }
+            }
+        }
+        Progress {
+            schedule,
+            needed,
+            ledger: Ledger::new(),
+            results: vec![None; count],
+            waiting,
+            citing,
+            outstanding: needed.iter().filter(|&&n| n).count(),
+            next_report: 0,
+        }
+    }
+
+    /// Records a place's verdict, makes ready the claims for which it was
+    /// the last citation they waited for, and reports every place now
+    /// complete in order.
+    fn complete(
+        &mut self,
+        place: usize,
+        checked: Option<Checked>,
+        queue: &Queue,
+        finished: &mut impl FnMut(usize, Option<Checked>),
+    ) {
+        match &checked {
+            Some(Checked::Kernel(verdict, ..)) => self.ledger.record(Place(place), verdict),
+            _ => self.ledger.record_error(Place(place)),
+        }
+        self.results[place] = Some(checked);
+        self.outstanding = self.outstanding.saturating_sub(1);
+        for &dependent in &self.citing[place] {
+            self.waiting[dependent] = self.waiting[dependent].saturating_sub(1);
+            if self.waiting[dependent] == 0 {
+                let excerpt = self.ledger.excerpt(cites(self.schedule, dependent));
+                queue.push(dependent, excerpt);
+            }
+        }
+        while self.next_report < self.results.len() {
+            if self.needed[self.next_report] {
+                let Some(done) = self.results[self.next_report].take() else {
+                    break;
+                };
+                finished(self.next_report, done);
+            }
+            self.next_report += 1;
+        }
+    }
+
+    /// Reports the places never completed (every worker stopped) as
+    /// unchecked.
+    fn abandon(&mut self, finished: &mut impl FnMut(usize, Option<Checked>)) {
+        for place in self.next_report..self.results.len() {
+            if self.needed[place] {
+                finished(place, self.results[place].take().flatten());
+            }
+        }
+        self.next_report = self.results.len();
+    }
+}
+
+/// The places the claim at `place` cites (none for a claim that did not
+/// elaborate).
+fn cites(schedule: &Schedule, place: usize) -> &[Place] {
+    match &schedule.claims[place] {
+        Ok(claim) => claim.citations().unwrap_or_default(),
+        Err(_) => &[],
     }
 }
 
 /// Checks every `needed` place and hands each one to `finished` in place
-/// order, the moment its verdict is in the ledger (`None`: the claim could
-/// not be checked: it did not elaborate, or its check never completed).
+/// order, once its verdict and those of every place before it are in the
+/// ledger (`None`: the claim could not be checked: it did not elaborate,
+/// or its check never completed).
+///
+/// A claim is ready once every claim it cites is recorded; a worker then
+/// checks it against an excerpt of the ledger holding exactly those
+/// entries (all its check reads), so a long citing claim (a
+/// classification) runs beside the others instead of holding up the run.
+/// Verdicts never depend on the scheduling.
 pub(super) fn check_needed(
     schedule: &Schedule,
     needed: &[bool],
@@ -156,64 +258,73 @@ pub(super) fn check_needed(
     mut finished: impl FnMut(usize, Option<Checked>),
 ) {
     let count = schedule.jobs.len();
-    let independent: Vec<bool> = (0..count)
-        .map(|p| needed[p] && matches!(&schedule.claims[p], Ok(c) if c.citations().is_none()))
-        .collect();
-    let places: Vec<usize> = (0..count).filter(|&p| independent[p]).collect();
+    let checkable = (0..count)
+        .filter(|&p| needed[p] && schedule.claims[p].is_ok())
+        .count();
     // Cores left idle by a run with fewer claims than workers search inside
     // the claims. A node budget must give the same verdict on every run, and
     // helpers change how many positions the main search expands, so a run
     // with a node budget uses none.
-    let workers = options.jobs.max(1).min(places.len().max(1));
-    let helpers = if options.limits.max_nodes.is_some() || places.is_empty() {
+    let workers = options.jobs.max(1).min(checkable.max(1));
+    let helpers = if options.limits.max_nodes.is_some() || checkable == 0 {
         0
     } else {
-        (options.jobs.max(1) / places.len()).saturating_sub(1)
+        (options.jobs.max(1) / checkable).saturating_sub(1)
     };
-    let results = Results {
-        shared: Mutex::new(Shared {
-            slots: vec![None; count],
-            running: workers,
-        }),
-        arrived: Condvar::new(),
-    };
-    let empty = Ledger::new();
-    let next = AtomicUsize::new(0);
-    let worker = || {
-        loop {
-            let i = next.fetch_add(1, Ordering::Relaxed);
-            let Some(&place) = places.get(i) else { break };
-            if let Ok(claim) = &schedule.claims[place] {
-                results.deliver(place, run(Place(place), claim, &empty, options, helpers));
-            }
+    let mut progress = Progress::new(schedule, needed);
+    let queue = Queue::default();
+    let needed_places: Vec<usize> = (0..count).filter(|&p| needed[p]).collect();
+    for &place in &needed_places {
+        if schedule.claims[place].is_ok() && progress.waiting[place] == 0 {
+            queue.push(place, Ledger::new());
         }
-        results.leave();
+    }
+    for &place in &needed_places {
+        if schedule.claims[place].is_err() {
+            progress.complete(place, None, &queue, &mut finished);
+        }
+    }
+    let run_one = |place: usize, excerpt: &Ledger| -> Checked {
+        match &schedule.claims[place] {
+            Ok(claim) => run(Place(place), claim, excerpt, options, helpers),
+            Err(_) => Checked::Internal("a claim that did not elaborate was queued".to_string()),
+        }
     };
+    let (deliver, delivered) = mpsc::channel::<(usize, Checked)>();
     std::thread::scope(|scope| {
+        let mut spawned = 0;
         for _ in 0..workers {
+            let deliver = deliver.clone();
+            let (queue, run_one) = (&queue, &run_one);
             // The searches recurse once per move; a large stack keeps the
             // deepest boards (64 cells) far from the limit.
-            let spawned = std::thread::Builder::new()
+            let worker = std::thread::Builder::new()
                 .stack_size(256 << 20)
-                .spawn_scoped(scope, worker);
-            if spawned.is_err() {
-                worker();
-            }
+                .spawn_scoped(scope, move || {
+                    while let Some((place, excerpt)) = queue.pop(true) {
+                        if deliver.send((place, run_one(place, &excerpt))).is_err() {
+                            break;
+                        }
+                    }
+                });
+            spawned += usize::from(worker.is_ok());
         }
-        let mut ledger = Ledger::new();
-        for place in (0..count).filter(|&p| needed[p]) {
-            let checked = match &schedule.claims[place] {
-                Ok(_) if independent[place] => results.take(place),
-                Ok(claim) => Some(run(Place(place), claim, &ledger, options, 0)),
-                Err(_) => None,
+        drop(deliver);
+        while progress.outstanding > 0 {
+            let next = if spawned == 0 {
+                // No worker could start: check on this thread.
+                queue
+                    .pop(false)
+                    .map(|(place, excerpt)| (place, run_one(place, &excerpt)))
+            } else {
+                delivered.recv().ok()
             };
-            match &checked {
-                Some(Checked::Kernel(verdict, ..)) => ledger.record(Place(place), verdict),
-                _ => ledger.record_error(Place(place)),
-            }
-            finished(place, checked);
+            let Some((place, checked)) = next else { break };
+            progress.complete(place, Some(checked), &queue, &mut finished);
         }
+        queue.close();
     });
+    progress.abandon(&mut finished);
 }
 
 #[cfg(test)]

@@ -134,14 +134,18 @@ type Root = Result<PathBuf, ReadError>;
 /// All files reached from the given paths, sorted by display path
 /// (elaborated within the default limits).
 pub fn load(paths: &[PathBuf]) -> Result<Vec<SourceFile>, UsageError> {
-    load_within(paths, &Limits::default())
+    load_within(paths, &Limits::default(), crate::parallel::cores())
 }
 
 /// All files reached from the given paths, sorted by display path; each
 /// claim's elaboration searches within a fresh budget of `limits`, the
-/// run's per-claim limits.
-pub fn load_within(paths: &[PathBuf], limits: &Limits) -> Result<Vec<SourceFile>, UsageError> {
-    let mut loader = Loader::new(limits);
+/// run's per-claim limits, a file's searches on up to `threads` threads.
+pub fn load_within(
+    paths: &[PathBuf],
+    limits: &Limits,
+    threads: usize,
+) -> Result<Vec<SourceFile>, UsageError> {
+    let mut loader = Loader::new(limits, threads);
     for path in paths {
         let meta = std::fs::metadata(path).map_err(|e| UsageError::at(path, e))?;
         if meta.is_dir() {
@@ -152,15 +156,17 @@ pub fn load_within(paths: &[PathBuf], limits: &Limits) -> Result<Vec<SourceFile>
                 found: Vec::new(),
             };
             walk.directory(path).map_err(|e| UsageError::at(path, e))?;
+            let mut batch = Vec::new();
             for entry in walk.found {
                 match entry {
                     Found::Certificate(canonical) => match read_text(&canonical, MAX_FILE_BYTES) {
-                        Ok(text) => loader.add(canonical, text, &Ok(root.clone())),
+                        Ok(text) => batch.push((canonical, text, Ok(root.clone()))),
                         Err(e) => loader.refuse(&canonical, ElabErrorKind::FileUnreadable(e)),
                     },
                     Found::Refused(entry, kind) => loader.refuse(&entry, kind),
                 }
             }
+            loader.add_all(batch);
         } else if meta.is_file() {
             // `Path::parent` of a bare file name is the empty path, which
             // every path starts with: it stands for the working directory.
@@ -263,7 +269,7 @@ pub fn from_source(display: &str, text: &str) -> SourceFile {
 /// [`from_source`], each claim's elaboration searching within a fresh
 /// budget of `limits`.
 pub fn from_source_within(display: &str, text: &str, limits: &Limits) -> SourceFile {
-    let mut loader = Loader::new(limits);
+    let mut loader = Loader::new(limits, 1);
     let root: Root = Path::new(".").canonicalize().map_err(ReadError::from);
     let key = match &root {
         Ok(root) => root.join(display),
@@ -287,25 +293,35 @@ pub fn sha256_hex(text: &[u8]) -> String {
         .collect()
 }
 
+/// A file parsed and elaborated, and the files its includes reach: the
+/// include item's index, the canonical path and the text.
+struct ReadFile {
+    file: SourceFile,
+    reached: Vec<(usize, PathBuf, String)>,
+}
+
 struct Loader {
     /// The canonical working directory, against which display paths are
     /// made relative (read once, not per file).
     cwd: Option<PathBuf>,
     /// The run's per-claim limits, which bound elaboration too.
     limits: Limits,
+    /// Threads for the searches of one file's claims.
+    threads: usize,
     files: BTreeMap<PathBuf, SourceFile>,
     /// Resolved includes: (includer, index of the include item, included file).
     edges: Vec<(PathBuf, usize, PathBuf)>,
 }
 
 impl Loader {
-    fn new(limits: &Limits) -> Loader {
+    fn new(limits: &Limits, threads: usize) -> Loader {
         let cwd = std::env::current_dir()
             .ok()
             .and_then(|cwd| cwd.canonicalize().ok());
         Loader {
             cwd,
             limits: limits.clone(),
+            threads,
             files: BTreeMap::new(),
             edges: Vec::new(),
         }
@@ -339,6 +355,39 @@ impl Loader {
         if self.files.contains_key(&canonical) {
             return;
         }
+        let read = self.read(canonical, text, root);
+        self.insert(read, root);
+    }
+
+    /// Adds the files of `batch` (canonical path, text, root), parsed and
+    /// elaborated side by side on the loader's threads; the files they
+    /// include follow one by one.
+    fn add_all(&mut self, batch: Vec<(PathBuf, String, Root)>) {
+        let mut fresh: Vec<(PathBuf, String, Root)> = Vec::new();
+        for item in batch {
+            if !self.files.contains_key(&item.0) && !fresh.iter().any(|f| f.0 == item.0) {
+                fresh.push(item);
+            }
+        }
+        let this = &*self;
+        let read = crate::parallel::map(&fresh, self.threads, |(canonical, text, root)| {
+            this.read(canonical.clone(), text.clone(), root)
+        });
+        for ((canonical, _, root), read) in fresh.into_iter().zip(read) {
+            match read {
+                Some(read) => self.insert(read, &root),
+                None => self.refuse(
+                    &canonical,
+                    ElabErrorKind::Internal("reading this file stopped on a bug".to_string()),
+                ),
+            }
+        }
+    }
+
+    /// The file at `canonical` parsed and elaborated, with the files its
+    /// includes reach (their texts read, unless reading failed: then the
+    /// error is the file's).
+    fn read(&self, canonical: PathBuf, text: String, root: &Root) -> ReadFile {
         let ast = parse_file(&text);
         let claims = {
             // Card files a claim names are read like includes: relative to
@@ -353,7 +402,7 @@ impl Loader {
                     })?;
                 read_pinned_bytes(&resolved, pin, path.span)
             };
-            super::claims_reading(&ast, &read, &self.limits)
+            super::claims_reading_on(&ast, &read, &self.limits, self.threads)
         };
         let declared = super::declarations_within(&ast, &self.limits);
         let mut file = SourceFile {
@@ -385,19 +434,21 @@ impl Loader {
                     continue;
                 }
             };
-            let text = match read_pinned(&resolved, include.sha256.as_ref(), include.span) {
-                Ok(t) => t,
-                Err(e) => {
-                    file.file_errors.push(e);
-                    continue;
-                }
-            };
-            self.edges
-                .push((canonical.clone(), index, resolved.clone()));
-            reached.push((resolved, text));
+            match read_pinned(&resolved, include.sha256.as_ref(), include.span) {
+                Ok(text) => reached.push((index, resolved, text)),
+                Err(e) => file.file_errors.push(e),
+            }
         }
-        self.files.insert(canonical, file);
-        for (path, text) in reached {
+        ReadFile { file, reached }
+    }
+
+    /// Records a file read by [`Loader::read`] and adds the files it
+    /// includes.
+    fn insert(&mut self, read: ReadFile, root: &Root) {
+        let canonical = read.file.key.clone();
+        self.files.insert(canonical.clone(), read.file);
+        for (index, path, text) in read.reached {
+            self.edges.push((canonical.clone(), index, path.clone()));
             self.add(path, text, root);
         }
     }

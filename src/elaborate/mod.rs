@@ -525,7 +525,7 @@ pub fn claims(file: &ast::File) -> Vec<ElaboratedClaim> {
 /// Reads a file a claim names (a card file, an answer file), given its
 /// path and pin: its bytes.
 pub type FileReader<'a> =
-    dyn Fn(&Spanned<String>, Option<&Spanned<String>>) -> Result<Vec<u8>, ElabError> + 'a;
+    dyn Fn(&Spanned<String>, Option<&Spanned<String>>) -> Result<Vec<u8>, ElabError> + Sync + 'a;
 
 /// Elaborates the claims of one parsed file, reading the files claims name
 /// with `read`. Each claim's searches get a fresh budget of the run's
@@ -535,8 +535,44 @@ pub fn claims_reading(
     read: &FileReader,
     limits: &Limits,
 ) -> Vec<ElaboratedClaim> {
+    claims_reading_on(file, read, limits, 1)
+}
+
+/// [`claims_reading`] with the winner and loser claims (whose elaboration
+/// may search for a proof sequence, and whose claims are independent of
+/// each other) elaborated on up to `threads` threads; the result is the
+/// same for any number of threads.
+pub fn claims_reading_on(
+    file: &ast::File,
+    read: &FileReader,
+    limits: &Limits,
+    threads: usize,
+) -> Vec<ElaboratedClaim> {
     let boards = boards(file, limits);
-    let mut declared: Option<Declarations> = None;
+    let games: Vec<&ast::Claim> = file
+        .items
+        .iter()
+        .filter_map(|item| match item {
+            ast::Item::Claim(claim)
+                if matches!(
+                    claim.statement.node,
+                    ast::Statement::Winner { .. } | ast::Statement::Loser { .. }
+                ) =>
+            {
+                Some(&**claim)
+            }
+            _ => None,
+        })
+        .collect();
+    let mut declared = (!games.is_empty()).then(|| declarations_within(file, limits));
+    let mut games = match &declared {
+        Some(declared) => crate::parallel::map(&games, threads, |claim| {
+            let mut budget = capped(limits, SEARCH_SECONDS, usize::MAX);
+            maker::claim(claim, &boards, declared, read, &mut budget)
+        }),
+        None => Vec::new(),
+    }
+    .into_iter();
     let mut seen: HashMap<&str, Span> = HashMap::new();
     // One count of copied partizan nodes for the whole file.
     let mut terms = partizan::Terms::new();
@@ -548,9 +584,14 @@ pub fn claims_reading(
         let mut explicit = match &claim.statement.node {
             ast::Statement::CountAnimals { .. } => animals_claim(claim, &boards),
             ast::Statement::Winner { .. } | ast::Statement::Loser { .. } => {
-                let declared = declared.get_or_insert_with(|| declarations_within(file, limits));
-                let mut budget = capped(limits, SEARCH_SECONDS, usize::MAX);
-                maker::claim(claim, &boards, declared, read, &mut budget)
+                games.next().flatten().unwrap_or_else(|| {
+                    Err(ElabError {
+                        kind: ElabErrorKind::SearchFailed(
+                            "the elaboration stopped on an internal error".to_string(),
+                        ),
+                        span: claim.span,
+                    })
+                })
             }
             ast::Statement::Threshold { .. } => {
                 let declared = declared.get_or_insert_with(|| declarations_within(file, limits));

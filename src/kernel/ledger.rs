@@ -123,6 +123,18 @@ impl Ledger {
             .or_insert(Entry::Failed(CitedVerdict::Error));
     }
 
+    /// The entries of `places` alone: all a claim citing them reads, so
+    /// its check may run elsewhere while the ledger grows. A place left
+    /// out reads as never recorded (a citation of it is unusable), so an
+    /// excerpt can only lose verdicts, never make one.
+    pub fn excerpt(&self, places: &[Place]) -> Ledger {
+        let entries = places
+            .iter()
+            .filter_map(|p| Some((*p, self.entries.get(p)?.clone())))
+            .collect();
+        Ledger { entries }
+    }
+
     /// The theorem of the claim at `cited`, for the claim at `citing`: it
     /// must have been recorded, before `citing`, as verified.
     pub fn theorem(&self, citing: Place, cited: Place) -> Result<&Theorem, Unusable> {

@@ -10,7 +10,6 @@
 //! survey take hours; the polyominoes left are named as open cases.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::breaker::{self, PlaneProperty, TREE_DEPTH, Tree};
 use super::classify::{loser_free_of_size, unbiased};
@@ -238,30 +237,9 @@ fn search_all(
             }
         })
     };
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let next = AtomicUsize::new(0);
-    let mut answers: Vec<Answer> = vec![None; sets.len()];
-    std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads)
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut mine = Vec::new();
-                    loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(set) = sets.get(i) else {
-                            return mine;
-                        };
-                        mine.push((i, search(set)));
-                    }
-                })
-            })
-            .collect();
-        for worker in workers {
-            // A worker that panicked leaves its sets open.
-            for (i, answer) in worker.join().unwrap_or_default() {
-                answers[i] = answer;
-            }
-        }
-    });
-    answers
+    // A search whose worker panicked leaves its set open.
+    crate::parallel::map(sets, crate::parallel::cores(), |set| search(set))
+        .into_iter()
+        .map(Option::flatten)
+        .collect()
 }
