@@ -5,7 +5,8 @@
 //! Key decision: the calling thread owns the kernel's ledger. A claim is
 //! queued the moment the last claim it cites is recorded, with an excerpt
 //! of the ledger holding those entries (all its check reads); workers take
-//! the smallest ready place first, so early claims finish early and
+//! ready citing claims first (they are often the longest), then claims
+//! others cite, then the smallest place, so long chains start early and
 //! reports stream in order. Results never depend on scheduling: a place's
 //! check reads only the ledger entries of the places it cites, all
 //! recorded before it is queued.
@@ -93,14 +94,26 @@ fn run(
     })
 }
 
-/// The claims ready to be checked, smallest place first (so reports can
-/// stream early), each with the ledger excerpt it reads; `closed` once
-/// every needed claim has been handed out.
+/// The claims ready to be checked, each with the ledger excerpt it reads;
+/// `closed` once every needed claim has been handed out. Taken by
+/// [`Rank`], then the smallest place (so reports can stream early).
 #[derive(Default)]
 struct Ready {
-    places: BinaryHeap<Reverse<usize>>,
+    places: BinaryHeap<Reverse<(Rank, usize)>>,
     excerpts: HashMap<usize, Ledger>,
     closed: bool,
+}
+
+/// Which ready claims go first. A classification or a bound is often the
+/// longest check of a run and can only start once its citations are in;
+/// started late, it runs alone at the end. So ready citing claims go
+/// first, then claims that others cite (they unlock the citing ones), then
+/// the rest.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Rank {
+    Citing,
+    Cited,
+    Other,
 }
 
 /// The work queue the ledger thread fills and the workers drain.
@@ -111,9 +124,9 @@ struct Queue {
 }
 
 impl Queue {
-    fn push(&self, place: usize, excerpt: Ledger) {
+    fn push(&self, place: usize, excerpt: Ledger, rank: Rank) {
         if let Ok(mut ready) = self.ready.lock() {
-            ready.places.push(Reverse(place));
+            ready.places.push(Reverse((rank, place)));
             ready.excerpts.insert(place, excerpt);
         }
         self.signal.notify_one();
@@ -131,7 +144,7 @@ impl Queue {
     fn pop(&self, wait: bool) -> Option<(usize, Ledger)> {
         let mut ready = self.ready.lock().ok()?;
         loop {
-            if let Some(Reverse(place)) = ready.places.pop() {
+            if let Some(Reverse((_, place))) = ready.places.pop() {
                 let excerpt = ready.excerpts.remove(&place).unwrap_or_default();
                 return Some((place, excerpt));
             }
@@ -206,7 +219,7 @@ impl<'s> Progress<'s> {
             self.waiting[dependent] = self.waiting[dependent].saturating_sub(1);
             if self.waiting[dependent] == 0 {
                 let excerpt = self.ledger.excerpt(cites(self.schedule, dependent));
-                queue.push(dependent, excerpt);
+                queue.push(dependent, excerpt, Rank::Citing);
             }
         }
         while self.next_report < self.results.len() {
@@ -276,7 +289,14 @@ pub(super) fn check_needed(
     let needed_places: Vec<usize> = (0..count).filter(|&p| needed[p]).collect();
     for &place in &needed_places {
         if schedule.claims[place].is_ok() && progress.waiting[place] == 0 {
-            queue.push(place, Ledger::new());
+            let rank = if !cites(schedule, place).is_empty() {
+                Rank::Citing
+            } else if !progress.citing[place].is_empty() {
+                Rank::Cited
+            } else {
+                Rank::Other
+            };
+            queue.push(place, Ledger::new(), rank);
         }
     }
     for &place in &needed_places {

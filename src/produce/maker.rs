@@ -45,6 +45,8 @@ pub struct Game {
     /// fewest maker turns known to win from it, and the most turns known
     /// not to be enough.
     memo: HashMap<(u64, u64), Bounds>,
+    /// Buffers for the live placements of the positions being searched.
+    spare: Vec<Vec<u64>>,
 }
 
 /// What is known about a position: won within `win` turns (`u8::MAX`:
@@ -112,12 +114,14 @@ impl Game {
             finish: claim.finish.unwrap_or(claim.a).max(claim.a),
             b: claim.b,
             memo: HashMap::new(),
+            spare: Vec::new(),
         }))
     }
 
     /// The union of the placements that hold no breaker mark and that the
     /// maker could complete within `turns` turns (this one included): the
-    /// only cells either player needs to consider for a win within `turns`.
+    /// only cells either player needs to consider for a win within `turns`
+    /// (the union of [`Game::live`] of all placements).
     fn relevant(&self, maker: u64, breaker: u64, turns: u8) -> u64 {
         if turns == 0 {
             return 0;
@@ -127,6 +131,30 @@ impl Game {
             .iter()
             .filter(|&&p| p & breaker == 0 && (p & !maker).count_ones() as usize <= reach)
             .fold(0, |r, &p| r | p)
+    }
+
+    /// The placements among `candidates` that hold no breaker mark and that
+    /// the maker could complete within `turns` turns. Deeper in the search
+    /// only these can be live: breaker marks stay, and a placement missing
+    /// more than the maker can mark in `turns` turns misses more than he
+    /// can mark in the turns left after his next one. So each position
+    /// filters its parent's live placements, not all of them.
+    fn live(&mut self, candidates: &[u64], maker: u64, breaker: u64, turns: u8) -> Vec<u64> {
+        // Buffers are reused: a search allocates one per depth, not one
+        // per position.
+        let mut live = self.spare.pop().unwrap_or_default();
+        live.clear();
+        if turns == 0 {
+            return live;
+        }
+        let reach = self.a * usize::from(turns - 1) + self.finish;
+        live.extend(
+            candidates
+                .iter()
+                .copied()
+                .filter(|&p| p & breaker == 0 && (p & !maker).count_ones() as usize <= reach),
+        );
+        live
     }
 
     fn complete(&self, maker: u64) -> bool {
@@ -144,7 +172,8 @@ impl Game {
             .min(usize::from(u8::MAX - 1));
         for turns in 1..=most {
             self.turns = turns as u8;
-            if let Some(first) = self.reply(0, 0, turns as u8, budget)? {
+            let all = self.placements.clone();
+            if let Some(first) = self.reply(&all, 0, 0, turns as u8, budget)? {
                 return Ok(Some(first));
             }
         }
@@ -156,6 +185,7 @@ impl Game {
     /// `breaker`, from maker cells `maker`.
     fn reply(
         &mut self,
+        candidates: &[u64],
         maker: u64,
         breaker: u64,
         turns: u8,
@@ -164,19 +194,31 @@ impl Game {
         if turns == 0 {
             return Ok(None);
         }
-        let r = self.relevant(maker, breaker, turns);
+        let live = self.live(candidates, maker, breaker, turns);
+        let found = self.reply_among(&live, maker, breaker, turns, budget);
+        self.spare.push(live);
+        found
+    }
+
+    /// [`Game::reply`] once the live placements are known.
+    fn reply_among(
+        &mut self,
+        live: &[u64],
+        maker: u64,
+        breaker: u64,
+        turns: u8,
+        budget: &mut Budget,
+    ) -> Result<Option<u64>, Exhausted> {
+        let r = live.iter().fold(0, |r, &p| r | p);
         let free = r & !maker;
         // Completing the goal this turn, with up to `finish` marks.
-        for &p in &self.placements {
-            if p & breaker == 0 && (p & !maker).count_ones() as usize <= self.finish {
+        for &p in live {
+            if (p & !maker).count_ones() as usize <= self.finish {
                 return Ok(Some(p & !maker));
             }
         }
         let k = self.a.min(free.count_ones() as usize);
-        if k == 0 {
-            return Ok(None);
-        }
-        if turns == 1 {
+        if k == 0 || turns == 1 {
             return Ok(None);
         }
         let mut found = None;
@@ -184,7 +226,7 @@ impl Game {
             if found.is_some() {
                 return Ok(());
             }
-            if self.won(maker | marks, breaker, turns - 1, budget)? {
+            if self.won(live, maker | marks, breaker, turns - 1, budget)? {
                 found = Some(marks);
             }
             Ok(())
@@ -192,18 +234,37 @@ impl Game {
         Ok(found)
     }
 
-    /// Whether the maker wins within `turns` turns, the breaker to move.
+    /// Whether the maker wins within `turns` turns, the breaker to move
+    /// (`candidates`: a set of placements holding every live one, see
+    /// [`Game::live`]).
     fn won(
         &mut self,
+        candidates: &[u64],
         maker: u64,
         breaker: u64,
         turns: u8,
         budget: &mut Budget,
     ) -> Result<bool, Exhausted> {
-        if self.complete(maker) {
+        if candidates.iter().any(|&p| p & !maker == 0) {
             return Ok(true);
         }
-        let r = self.relevant(maker, breaker, turns);
+        let live = self.live(candidates, maker, breaker, turns);
+        let won = self.won_among(&live, maker, breaker, turns, budget);
+        self.spare.push(live);
+        won
+    }
+
+    /// [`Game::won`] once the live placements are known (and none is
+    /// complete).
+    fn won_among(
+        &mut self,
+        live: &[u64],
+        maker: u64,
+        breaker: u64,
+        turns: u8,
+        budget: &mut Budget,
+    ) -> Result<bool, Exhausted> {
+        let r = live.iter().fold(0, |r, &p| r | p);
         if r == 0 {
             return Ok(false);
         }
@@ -223,7 +284,11 @@ impl Game {
         let k = self.b.min(free.count_ones() as usize);
         let mut all = true;
         for_each_subset(free, k, &mut |marks| {
-            if all && self.reply(maker, breaker | marks, turns, budget)?.is_none() {
+            if all
+                && self
+                    .reply(live, maker, breaker | marks, turns, budget)?
+                    .is_none()
+            {
                 all = false;
             }
             Ok(())
@@ -351,13 +416,14 @@ impl Writer {
             return Ok((i, to_actual));
         }
         let k = game.b.min(neighbourhood.count_ones() as usize);
+        let all = game.placements.clone();
         let mut answers: Vec<(u64, MakerOption)> = Vec::new();
         let mut failed = false;
         for_each_subset(neighbourhood, k, &mut |marks| {
             if failed {
                 return Ok(());
             }
-            let Some(reply) = game.reply(maker, breaker | marks, turns, budget)? else {
+            let Some(reply) = game.reply(&all, maker, breaker | marks, turns, budget)? else {
                 failed = true;
                 return Ok(());
             };
@@ -425,7 +491,9 @@ impl Writer {
 enum Symmetry {
     /// A lattice or a tiling (the board, for its [`Space`]).
     Plane(Board),
-    Graph(Group),
+    /// A finite board's automorphisms, each as the congruence it is, and
+    /// the number of faces they permute.
+    Graph(Vec<Congruence>, usize),
     Mosaic(Frame),
 }
 
@@ -451,19 +519,27 @@ impl Symmetry {
                 // first MAX_CELLS triangles.
                 match search_frame(*m, [MAX_CELLS as u32]) {
                     Some(frame) => Symmetry::Mosaic(frame),
-                    None => Symmetry::Graph(Group::default()),
+                    None => Symmetry::graph(&Group::default()),
                 }
             }
             (Board::Tiling(_), _) => Symmetry::Plane(board.clone()),
             (_, Some(lattice)) => Symmetry::Plane(Board::Lattice(lattice)),
-            (_, None) => Symmetry::Graph(board.group(budget)?.unwrap_or_default()),
+            (_, None) => Symmetry::graph(&board.group(budget)?.unwrap_or_default()),
         })
+    }
+
+    fn graph(group: &Group) -> Symmetry {
+        let maps = group
+            .iter()
+            .map(|p| Congruence::Permutation(p.iter().map(|&v| u16::from(v)).collect()))
+            .collect();
+        Symmetry::Graph(maps, group.first().map_or(0, Vec::len))
     }
 
     fn space(&self) -> Space<'_> {
         match self {
             Symmetry::Plane(board) => Space::of(board),
-            Symmetry::Graph(_) => Space::Graph,
+            Symmetry::Graph(..) => Space::Graph,
             Symmetry::Mosaic(frame) => Space::Mosaic(frame),
         }
     }
@@ -517,8 +593,8 @@ impl Symmetry {
                     element: 0,
                     shift: ORIGIN,
                 }),
-            Symmetry::Graph(group) => {
-                let n = group.first().map_or(0, Vec::len);
+            Symmetry::Graph(_, n) => {
+                let n = *n;
                 Congruence::Permutation((0..n).map(|v| f([v as i32, 0, 0])[0] as u16).collect())
             }
             // Mosaic congruences are composed and inverted by their flags;
@@ -540,7 +616,7 @@ impl Symmetry {
 
     fn inverse(&self, map: &Congruence) -> Congruence {
         match (self, map) {
-            (Symmetry::Graph(_), Congruence::Permutation(p)) => {
+            (Symmetry::Graph(..), Congruence::Permutation(p)) => {
                 let mut inverse = vec![0u16; p.len()];
                 for (v, &image) in p.iter().enumerate() {
                     if let Some(slot) = inverse.get_mut(usize::from(image)) {
@@ -568,7 +644,6 @@ impl Symmetry {
     /// or tiling), and the congruence taking that image back onto the
     /// situation.
     fn canonical(&self, core: &[Cell], rest: &[Cell]) -> (Vec<Cell>, Vec<Cell>, Congruence) {
-        let mut best: Option<(Vec<Cell>, Vec<Cell>, Congruence)> = None;
         let candidates: Vec<Congruence> = match self {
             // Each flag of each core cell (of each cell, without a core)
             // taken to the root's flag: a choice every congruent situation
@@ -606,25 +681,38 @@ impl Symmetry {
                     })
                     .collect()
             }
-            Symmetry::Graph(group) => group
-                .iter()
-                .map(|p| Congruence::Permutation(p.iter().map(|&v| u16::from(v)).collect()))
-                .collect(),
+            Symmetry::Graph(..) => Vec::new(),
         };
-        for map in candidates {
-            let image = |cells: &[Cell]| {
-                let mut v: Vec<Cell> = cells.iter().map(|&c| self.apply(&map, c)).collect();
-                v.sort_unstable();
-                v
+        let candidates = match self {
+            Symmetry::Graph(maps, _) => maps,
+            _ => &candidates,
+        };
+        // The least image so far, and the candidate image in buffers that
+        // are swapped rather than reallocated.
+        let mut best: Option<(Vec<Cell>, Vec<Cell>, usize)> = None;
+        let (mut c, mut r) = (Vec::new(), Vec::new());
+        for (i, map) in candidates.iter().enumerate() {
+            let image = |cells: &[Cell], into: &mut Vec<Cell>| {
+                into.clear();
+                into.extend(cells.iter().map(|&x| self.apply(map, x)));
+                into.sort_unstable();
             };
-            let (c, r) = (image(core), image(rest));
-            if best.as_ref().is_none_or(|(bc, br, _)| (&c, &r) < (bc, br)) {
-                best = Some((c, r, map));
+            image(core, &mut c);
+            image(rest, &mut r);
+            match &mut best {
+                Some((bc, br, bi)) => {
+                    if (&c, &r) < (&*bc, &*br) {
+                        std::mem::swap(bc, &mut c);
+                        std::mem::swap(br, &mut r);
+                        *bi = i;
+                    }
+                }
+                None => best = Some((std::mem::take(&mut c), std::mem::take(&mut r), i)),
             }
         }
         match best {
-            Some((c, r, to_canonical)) => {
-                let back = self.inverse(&to_canonical);
+            Some((c, r, i)) => {
+                let back = self.inverse(&candidates[i]);
                 (c, r, back)
             }
             None => (core.to_vec(), rest.to_vec(), self.find(|c| c)),
