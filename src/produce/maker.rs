@@ -194,44 +194,47 @@ impl Game {
         if turns == 0 {
             return Ok(None);
         }
-        let live = self.live(candidates, maker, breaker, turns);
-        let found = self.reply_among(&live, maker, breaker, turns, budget);
-        self.spare.push(live);
-        found
+        self.with_live(candidates, maker, breaker, turns, |game, live| {
+            let r = live.iter().fold(0, |r, &p| r | p);
+            let free = r & !maker;
+            // Completing the goal this turn, with up to `finish` marks.
+            for &p in live {
+                if (p & !maker).count_ones() as usize <= game.finish {
+                    return Ok(Some(p & !maker));
+                }
+            }
+            let k = game.a.min(free.count_ones() as usize);
+            if k == 0 || turns == 1 {
+                return Ok(None);
+            }
+            let mut found = None;
+            for_each_subset(free, k, &mut |marks| {
+                if found.is_some() {
+                    return Ok(());
+                }
+                if game.won(live, maker | marks, breaker, turns - 1, budget)? {
+                    found = Some(marks);
+                }
+                Ok(())
+            })?;
+            Ok(found)
+        })
     }
 
-    /// [`Game::reply`] once the live placements are known.
-    fn reply_among(
+    /// `then` applied to the live placements among `candidates` (see
+    /// [`Game::live`]), in a buffer handed back for reuse afterwards.
+    fn with_live<R>(
         &mut self,
-        live: &[u64],
+        candidates: &[u64],
         maker: u64,
         breaker: u64,
         turns: u8,
-        budget: &mut Budget,
-    ) -> Result<Option<u64>, Exhausted> {
-        let r = live.iter().fold(0, |r, &p| r | p);
-        let free = r & !maker;
-        // Completing the goal this turn, with up to `finish` marks.
-        for &p in live {
-            if (p & !maker).count_ones() as usize <= self.finish {
-                return Ok(Some(p & !maker));
-            }
-        }
-        let k = self.a.min(free.count_ones() as usize);
-        if k == 0 || turns == 1 {
-            return Ok(None);
-        }
-        let mut found = None;
-        for_each_subset(free, k, &mut |marks| {
-            if found.is_some() {
-                return Ok(());
-            }
-            if self.won(live, maker | marks, breaker, turns - 1, budget)? {
-                found = Some(marks);
-            }
-            Ok(())
-        })?;
-        Ok(found)
+        then: impl FnOnce(&mut Game, &[u64]) -> R,
+    ) -> R {
+        let live = self.live(candidates, maker, breaker, turns);
+        let out = then(self, &live);
+        self.spare.push(live);
+        out
     }
 
     /// Whether the maker wins within `turns` turns, the breaker to move
@@ -248,14 +251,14 @@ impl Game {
         if candidates.iter().any(|&p| p & !maker == 0) {
             return Ok(true);
         }
-        let live = self.live(candidates, maker, breaker, turns);
-        let won = self.won_among(&live, maker, breaker, turns, budget);
-        self.spare.push(live);
-        won
+        self.with_live(candidates, maker, breaker, turns, |game, live| {
+            game.won_among(live, maker, breaker, turns, budget)
+        })
     }
 
     /// [`Game::won`] once the live placements are known (and none is
-    /// complete).
+    /// complete): the breaker's every choice of marks must leave a maker
+    /// reply that wins.
     fn won_among(
         &mut self,
         live: &[u64],
