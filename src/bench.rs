@@ -45,7 +45,7 @@ pub fn run(games: Vec<String>, jobs: usize, out: &mut Out) -> i32 {
     };
     out.line(&format!(
         "{} cores available, {jobs} search threads for impartial games",
-        std::thread::available_parallelism().map_or(1, |n| n.get()),
+        gamecert::parallel::cores(),
     ));
     for case in cases {
         if case == "breaker" {
@@ -64,7 +64,7 @@ pub fn run(games: Vec<String>, jobs: usize, out: &mut Out) -> i32 {
             };
             // Canonical forms recurse once per move: a large stack.
             let timed = std::thread::Builder::new()
-                .stack_size(256 << 20)
+                .stack_size(gamecert::parallel::STACK_BYTES)
                 .spawn(move || time_partizan(&term))
                 .ok()
                 .and_then(|h| h.join().ok())

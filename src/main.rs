@@ -163,7 +163,7 @@ fn eval_partizan(
         (vec![value, format!("outcome: {outcome}")], 0)
     };
     std::thread::Builder::new()
-        .stack_size(256 << 20)
+        .stack_size(gamecert::parallel::STACK_BYTES)
         .spawn(work)
         .ok()
         .and_then(|h| h.join().ok())
@@ -172,8 +172,7 @@ fn eval_partizan(
 
 /// The requested thread count, or the number of cores (at least one).
 fn jobs_or_cores(jobs: Option<usize>) -> usize {
-    jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .max(1)
+    jobs.unwrap_or_else(gamecert::parallel::cores).max(1)
 }
 
 /// Writes an SVG file per declared animal and finite board (`board-NAME.svg`);

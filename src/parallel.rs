@@ -9,9 +9,10 @@
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// The searches recurse once per move; a large stack keeps the deepest
-/// boards (64 cells) far from the limit.
-const STACK_BYTES: usize = 256 << 20;
+/// The stack of a thread that searches: the searches recurse once per
+/// move, and a large stack keeps the deepest boards (64 cells) far from
+/// the limit.
+pub const STACK_BYTES: usize = 256 << 20;
 
 /// The number of threads to use when the caller gives none: one per core.
 pub fn cores() -> usize {

@@ -219,7 +219,7 @@ impl<'s> Progress<'s> {
             self.waiting[dependent] = self.waiting[dependent].saturating_sub(1);
             if self.waiting[dependent] == 0 {
                 let excerpt = self.ledger.excerpt(cites(self.schedule, dependent));
-                queue.push(dependent, excerpt, Rank::Citing);
+                queue.push(dependent, excerpt, self.rank(dependent));
             }
         }
         while self.next_report < self.results.len() {
@@ -230,6 +230,17 @@ impl<'s> Progress<'s> {
                 finished(self.next_report, done);
             }
             self.next_report += 1;
+        }
+    }
+
+    /// How soon the claim at `place` is taken once ready (see [`Rank`]).
+    fn rank(&self, place: usize) -> Rank {
+        if !cites(self.schedule, place).is_empty() {
+            Rank::Citing
+        } else if !self.citing[place].is_empty() {
+            Rank::Cited
+        } else {
+            Rank::Other
         }
     }
 
@@ -289,14 +300,7 @@ pub(super) fn check_needed(
     let needed_places: Vec<usize> = (0..count).filter(|&p| needed[p]).collect();
     for &place in &needed_places {
         if schedule.claims[place].is_ok() && progress.waiting[place] == 0 {
-            let rank = if !cites(schedule, place).is_empty() {
-                Rank::Citing
-            } else if !progress.citing[place].is_empty() {
-                Rank::Cited
-            } else {
-                Rank::Other
-            };
-            queue.push(place, Ledger::new(), rank);
+            queue.push(place, Ledger::new(), progress.rank(place));
         }
     }
     for &place in &needed_places {
@@ -316,10 +320,8 @@ pub(super) fn check_needed(
         for _ in 0..workers {
             let deliver = deliver.clone();
             let (queue, run_one) = (&queue, &run_one);
-            // The searches recurse once per move; a large stack keeps the
-            // deepest boards (64 cells) far from the limit.
             let worker = std::thread::Builder::new()
-                .stack_size(256 << 20)
+                .stack_size(crate::parallel::STACK_BYTES)
                 .spawn_scoped(scope, move || {
                     while let Some((place, excerpt)) = queue.pop(true) {
                         if deliver.send((place, run_one(place, &excerpt))).is_err() {

@@ -123,14 +123,20 @@ impl Game {
     /// only cells either player needs to consider for a win within `turns`
     /// (the union of [`Game::live`] of all placements).
     fn relevant(&self, maker: u64, breaker: u64, turns: u8) -> u64 {
-        if turns == 0 {
+        let Some(reach) = self.reach(turns) else {
             return 0;
-        }
-        let reach = self.a * usize::from(turns - 1) + self.finish;
+        };
         self.placements
             .iter()
-            .filter(|&&p| p & breaker == 0 && (p & !maker).count_ones() as usize <= reach)
+            .filter(|&&p| alive(p, maker, breaker, reach))
             .fold(0, |r, &p| r | p)
+    }
+
+    /// The most cells the maker marks in `turns` turns, the last of them
+    /// possibly a finishing one (none in no turns).
+    fn reach(&self, turns: u8) -> Option<usize> {
+        let before_last = usize::from(turns.checked_sub(1)?);
+        Some(self.a * before_last + self.finish)
     }
 
     /// The placements among `candidates` that hold no breaker mark and that
@@ -144,16 +150,14 @@ impl Game {
         // per position.
         let mut live = self.spare.pop().unwrap_or_default();
         live.clear();
-        if turns == 0 {
-            return live;
+        if let Some(reach) = self.reach(turns) {
+            live.extend(
+                candidates
+                    .iter()
+                    .copied()
+                    .filter(|&p| alive(p, maker, breaker, reach)),
+            );
         }
-        let reach = self.a * usize::from(turns - 1) + self.finish;
-        live.extend(
-            candidates
-                .iter()
-                .copied()
-                .filter(|&p| p & breaker == 0 && (p & !maker).count_ones() as usize <= reach),
-        );
         live
     }
 
@@ -315,6 +319,7 @@ impl Game {
             situations: Vec::new(),
             placer: Placer::new(&self.board, budget)?,
             symmetry: Symmetry::of(&self.board, budget)?,
+            placements: self.placements.as_slice().into(),
         };
         let start = if self.complete(first) {
             (Target::Goal, self.goal_map(&writer.placer, first))
@@ -349,6 +354,12 @@ impl Game {
             .place(&s, &[], &self.goal, &[], 0)
             .map_or_else(|| Congruence::identity(&self.board), |(_, map)| map)
     }
+}
+
+/// Whether placement `p` is live: it holds no breaker mark and misses at
+/// most `reach` cells of the maker's.
+fn alive(p: u64, maker: u64, breaker: u64, reach: usize) -> bool {
+    p & breaker == 0 && (p & !maker).count_ones() as usize <= reach
 }
 
 /// The placements of `goal` on a mosaic that lie among `cells`: a copy
@@ -395,6 +406,9 @@ struct Writer {
     situations: Vec<(Situation, Justification)>,
     placer: Placer,
     symmetry: Symmetry,
+    /// Every placement of the goal: the maker's replies are searched
+    /// among them.
+    placements: std::rc::Rc<[u64]>,
 }
 
 impl Writer {
@@ -419,14 +433,15 @@ impl Writer {
             return Ok((i, to_actual));
         }
         let k = game.b.min(neighbourhood.count_ones() as usize);
-        let all = game.placements.clone();
+        let placements = std::rc::Rc::clone(&self.placements);
         let mut answers: Vec<(u64, MakerOption)> = Vec::new();
         let mut failed = false;
         for_each_subset(neighbourhood, k, &mut |marks| {
             if failed {
                 return Ok(());
             }
-            let Some(reply) = game.reply(&all, maker, breaker | marks, turns, budget)? else {
+            let Some(reply) = game.reply(&placements, maker, breaker | marks, turns, budget)?
+            else {
                 failed = true;
                 return Ok(());
             };
