@@ -13,7 +13,11 @@
 //! either side, so a player with fewer relevant cells than marks marks all
 //! of them). The same reduction gives the situations of the proof
 //! sequence: core = the maker's cells in R, neighbourhood = the rest of R;
-//! a later situation's R lies inside the earlier one's. The solver is also
+//! a later situation's R lies inside the earlier one's. Two cuts keep the
+//! depth-first search small: marks are tried most promising first (cells
+//! of the placements closest to completion), and when the maker threatens
+//! to complete a placement on his next turn the breaker is given only
+//! marks that stop every such threat (any other loses at once). The solver is also
 //! the tests' oracle for finite boards (without a bound on t it is exact).
 
 use std::collections::HashMap;
@@ -211,17 +215,12 @@ impl Game {
             if k == 0 || turns == 1 {
                 return Ok(None);
             }
-            let mut found = None;
-            for_each_subset(free, k, &mut |marks| {
-                if found.is_some() {
-                    return Ok(());
-                }
+            for marks in promising_first(free, k, live, maker) {
                 if game.won(live, maker | marks, breaker, turns - 1, budget)? {
-                    found = Some(marks);
+                    return Ok(Some(marks));
                 }
-                Ok(())
-            })?;
-            Ok(found)
+            }
+            Ok(None)
         })
     }
 
@@ -289,17 +288,28 @@ impl Game {
         budget.expand(self.memo.len())?;
         let free = r & !maker;
         let k = self.b.min(free.count_ones() as usize);
+        // The placements the maker completes on his next turn unless the
+        // breaker marks a cell of each: marks that miss one lose at once,
+        // so only marks hitting all of them are tried.
+        let threats: Vec<u64> = live
+            .iter()
+            .map(|&p| p & !maker)
+            .filter(|m| m.count_ones() as usize <= self.finish)
+            .collect();
+        // (If no marks hit them all, the maker wins: `all` stays true.)
         let mut all = true;
-        for_each_subset(free, k, &mut |marks| {
-            if all
-                && self
-                    .reply(live, maker, breaker | marks, turns, budget)?
-                    .is_none()
+        for marks in promising_first(free, k, live, maker) {
+            if threats.iter().any(|&m| m & marks == 0) {
+                continue;
+            }
+            if self
+                .reply(live, maker, breaker | marks, turns, budget)?
+                .is_none()
             {
                 all = false;
+                break;
             }
-            Ok(())
-        })?;
+        }
         let entry = self.memo.entry(key).or_insert(known);
         if all {
             entry.win = entry.win.min(turns);
@@ -738,6 +748,44 @@ impl Symmetry {
     }
 }
 
+/// The subsets of `free` with `k` elements, single cells (the usual turn
+/// of one mark) in the order of how close to completion the live
+/// placements through them are, so that a winning or refuting mark tends
+/// to come first; larger subsets in the order of their bits.
+fn promising_first(free: u64, k: usize, live: &[u64], maker: u64) -> Vec<u64> {
+    let mut out = Vec::new();
+    if k != 1 {
+        let _ = for_each_subset(free, k, &mut |marks| {
+            out.push(marks);
+            Ok(())
+        });
+        return out;
+    }
+    let mut score = [0u64; MAX_CELLS];
+    for &p in live {
+        let missing = p & !maker;
+        // A placement missing m cells weighs 16^(16 - m): one closer to
+        // completion outweighs many further off.
+        let weight = 1u64
+            << (4 * 16usize
+                .saturating_sub(missing.count_ones() as usize)
+                .min(15));
+        let mut rest = missing & free;
+        while rest != 0 {
+            let i = rest.trailing_zeros() as usize;
+            score[i] = score[i].saturating_add(weight);
+            rest &= rest - 1;
+        }
+    }
+    let mut rest = free;
+    while rest != 0 {
+        out.push(rest & rest.wrapping_neg());
+        rest &= rest - 1;
+    }
+    out.sort_by_key(|&m| std::cmp::Reverse(score[m.trailing_zeros() as usize]));
+    out
+}
+
 /// Calls `visit` with every subset of `set` with `k` elements.
 fn for_each_subset(
     set: u64,
@@ -823,12 +871,15 @@ pub fn prove(
         (board, _) => board.clone(),
     };
     let cells: Vec<Cell> = match (&board, window) {
-        (Board::Tiling(t), Some((rows, cols))) => (0..i32::from(rows))
-            .flat_map(|y| {
-                (0..i32::from(cols))
-                    .flat_map(move |x| (0..t.faces() as i32).map(move |f| [x, y, f]))
-            })
-            .collect(),
+        (Board::Tiling(t), Some((rows, cols))) => {
+            let all: Vec<Cell> = (0..i32::from(rows))
+                .flat_map(|y| {
+                    (0..i32::from(cols))
+                        .flat_map(move |x| (0..t.faces() as i32).map(move |f| [x, y, f]))
+                })
+                .collect();
+            all
+        }
         (Board::Region(region), _) => region.cells().to_vec(),
         // A mosaic is searched on its first triangles in ring order (the
         // root and the rings around it): rows x cols of them, at most
