@@ -17,7 +17,9 @@
 //! depth-first search small: marks are tried most promising first (cells
 //! of the placements closest to completion), and when the maker threatens
 //! to complete a placement on his next turn the breaker is given only
-//! marks that stop every such threat (any other loses at once). The solver is also
+//! marks that stop every such threat (any other loses at once); in the
+//! game of one mark a turn, only marks that stop every win in two turns
+//! ([`Game::defences`]). The solver is also
 //! the tests' oracle for finite boards (without a bound on t it is exact).
 
 use std::collections::HashMap;
@@ -296,10 +298,15 @@ impl Game {
             .map(|&p| p & !maker)
             .filter(|m| m.count_ones() as usize <= self.finish)
             .collect();
+        let defences = if threats.is_empty() && turns >= 2 {
+            self.defences(live, maker)
+        } else {
+            u64::MAX
+        };
         // (If no marks hit them all, the maker wins: `all` stays true.)
         let mut all = true;
         for marks in promising_first(free, k, live, maker) {
-            if threats.iter().any(|&m| m & marks == 0) {
+            if threats.iter().any(|&m| m & marks == 0) || marks & !defences != 0 {
                 continue;
             }
             if self
@@ -317,6 +324,40 @@ impl Game {
             entry.loss = entry.loss.max(turns);
         }
         Ok(all)
+    }
+
+    /// In the game of one mark a turn, the cells the breaker may mark
+    /// without losing within two turns when the maker threatens nothing at
+    /// once (every cell when the bias is another one). A maker mark x that
+    /// leaves placements missing one cell each, with at least two
+    /// different missing cells among them, wins on the turn after: the
+    /// breaker blocks one. Those placements now miss exactly x and one
+    /// cell z, so a breaker mark stops x only if it is x, or is one of the
+    /// z when there are exactly two of them. Every such x must be stopped.
+    fn defences(&self, live: &[u64], maker: u64) -> u64 {
+        if (self.a, self.b, self.finish) != (1, 1, 1) {
+            return u64::MAX;
+        }
+        // For each cell x, the cells z that complete a placement with it.
+        let mut partners = [0u64; MAX_CELLS];
+        for &p in live {
+            let missing = p & !maker;
+            if missing.count_ones() == 2 {
+                let x = missing.trailing_zeros() as usize;
+                let z = (MAX_CELLS - 1) - missing.leading_zeros() as usize;
+                partners[x] |= 1 << z;
+                partners[z] |= 1 << x;
+            }
+        }
+        let mut allowed = u64::MAX;
+        for (x, &zs) in partners.iter().enumerate() {
+            match zs.count_ones() {
+                0 | 1 => {}
+                2 => allowed &= 1 << x | zs,
+                _ => allowed &= 1 << x,
+            }
+        }
+        allowed
     }
 
     /// The proof sequence of a win that starts with `first` (from
