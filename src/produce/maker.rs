@@ -796,6 +796,7 @@ impl Symmetry {
 fn promising_first(free: u64, k: usize, live: &[u64], maker: u64) -> Vec<u64> {
     let mut out = Vec::new();
     if k != 1 {
+        // (The visitor never fails, so there is no error to pass on.)
         let _ = for_each_subset(free, k, &mut |marks| {
             out.push(marks);
             Ok(())
