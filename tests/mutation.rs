@@ -158,6 +158,8 @@ fn check_with_includes(original: &std::path::Path, text: &str, id: &str) -> Vec<
         "external",
         "norris-sieben-2014",
         "bode-2000/square-losers.cert",
+        "bode-2000/tiling-33344-games.cert",
+        "bode-2000/bounds/tiling-33344.cert",
     ] {
         let from = root.join(entry);
         let to = dir.join(entry);
