@@ -913,15 +913,12 @@ pub fn prove(
         (board, _) => board.clone(),
     };
     let cells: Vec<Cell> = match (&board, window) {
-        (Board::Tiling(t), Some((rows, cols))) => {
-            let all: Vec<Cell> = (0..i32::from(rows))
-                .flat_map(|y| {
-                    (0..i32::from(cols))
-                        .flat_map(move |x| (0..t.faces() as i32).map(move |f| [x, y, f]))
-                })
-                .collect();
-            all
-        }
+        (Board::Tiling(t), Some((rows, cols))) => (0..i32::from(rows))
+            .flat_map(|y| {
+                (0..i32::from(cols))
+                    .flat_map(move |x| (0..t.faces() as i32).map(move |f| [x, y, f]))
+            })
+            .collect(),
         (Board::Region(region), _) => region.cells().to_vec(),
         // A mosaic is searched on its first triangles in ring order (the
         // root and the rings around it): rows x cols of them, at most
