@@ -676,6 +676,7 @@ pub fn prove_answers(
     limits: &Limits,
     helpers: usize,
 ) -> Result<(String, i32), (String, i32)> {
+    use gamecert::kernel::impartial::Play;
     use gamecert::kernel::impartial::answers::as_sum;
     use gamecert::kernel::impartial::check::Statement;
     use gamecert::kernel::impartial::grid::GridRules;
@@ -687,9 +688,15 @@ pub fn prove_answers(
     if game_text.trim_start().starts_with("domineering") {
         return prove_domineering(kind, game_text, out, limits);
     }
+    if kind != "grundy" && kind != "outcome" {
+        return Err((
+            "error: `prove grundy GAME` or `prove outcome GAME`".into(),
+            2,
+        ));
+    }
     let probe = format!("gamecert 1\nclaim proved: grundy {game_text} = 0 by search\n");
-    let game = match elaborate_probe(&probe, "game")? {
-        Some(Explicit::Impartial(Statement::Grundy { game, .. }, _)) => game,
+    let (game, play) = match elaborate_probe(&probe, "game")? {
+        Some(Explicit::Impartial(Statement::Grundy { game, play, .. }, _)) => (game, play),
         _ => return Err(("error: the game cannot be read".into(), 2)),
     };
     let rules = [
@@ -705,30 +712,88 @@ pub fn prove_answers(
             2,
         ));
     };
+    if play == Play::Misere {
+        return prove_misere(kind, game_text, rules, &grids, heap, out, limits);
+    }
     let started = std::time::Instant::now();
-    let produced = match kind {
-        "grundy" => answers::grundy(rules, &grids, heap, limits.budget(), helpers),
-        "outcome" => answers::outcome(rules, &grids, heap, limits.budget(), helpers),
-        _ => {
-            return Err((
-                "error: `prove grundy GAME` or `prove outcome GAME`".into(),
-                2,
-            ));
-        }
+    let produced = if kind == "grundy" {
+        answers::grundy(rules, &grids, heap, limits.budget(), helpers)
+    } else {
+        answers::outcome(rules, &grids, heap, limits.budget(), helpers)
     };
     let produced = produced.map_err(produce_error)?;
     let claim = match produced.value {
         Some(value) => format!("grundy {game_text} = {value}"),
         None => format!("outcome {game_text} = {:?}", produced.outcome),
     };
-    let made = format!(
-        "`gamecert prove {kind} {game_text}` in {:.2} s (search {:.2} s): {} component values found, {} records written",
-        started.elapsed().as_secs_f64(),
-        produced.searched.as_secs_f64(),
-        produced.decided,
+    let found = format!("{} component values found", produced.decided);
+    let made = made_line(
+        kind,
+        game_text,
+        started,
+        produced.searched,
+        &found,
         produced.written,
     );
     answers_certificate(game_text, &claim, &made, &produced.bytes, out)
+}
+
+/// `gamecert prove grundy misere GAME` / `prove outcome misere GAME`: the
+/// misère answer producer (rule I8) on a sum of grids (no heaps).
+fn prove_misere(
+    kind: &str,
+    game_text: &str,
+    rules: gamecert::kernel::impartial::grid::GridRules,
+    grids: &[gamecert::kernel::impartial::grid::Grid],
+    heap: u32,
+    out: &std::path::Path,
+    limits: &Limits,
+) -> Result<(String, i32), (String, i32)> {
+    use gamecert::produce::misere;
+    if heap != 0 || game_text.contains("nim") {
+        return Err((
+            "error: misère answer files cover sums of grids without nim heaps".into(),
+            2,
+        ));
+    }
+    let started = std::time::Instant::now();
+    let produced = if kind == "grundy" {
+        misere::grundy(rules, grids, limits.budget())
+    } else {
+        misere::outcome(rules, grids, limits.budget())
+    };
+    let produced = produced.map_err(produce_error)?;
+    let claim = match produced.value {
+        Some(value) => format!("grundy {game_text} = {value}"),
+        None if produced.second_player_wins => format!("outcome {game_text} = P"),
+        None => format!("outcome {game_text} = N"),
+    };
+    let found = format!("{} positions searched", produced.decided);
+    let made = made_line(
+        kind,
+        game_text,
+        started,
+        produced.searched,
+        &found,
+        produced.written,
+    );
+    answers_certificate(game_text, &claim, &made, &produced.bytes, out)
+}
+
+/// How an answer file was made, for the certificate's comment line.
+fn made_line(
+    kind: &str,
+    game_text: &str,
+    started: std::time::Instant,
+    searched: std::time::Duration,
+    found: &str,
+    written: usize,
+) -> String {
+    format!(
+        "`gamecert prove {kind} {game_text}` in {:.2} s (search {:.2} s): {found}, {written} records written",
+        started.elapsed().as_secs_f64(),
+        searched.as_secs_f64(),
+    )
 }
 
 /// The message and exit code of an answer producer that stopped: 3 when

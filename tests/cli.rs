@@ -234,6 +234,17 @@ fn missing_replies_are_filled_in_from_written_options() {
     assert_eq!(outcome.report.summary.verified, 1);
 }
 
+/// The file a `prove` run wrote to `out`, after checking that it exited 0.
+fn written_by(run: &std::process::Output, out: &std::path::Path) -> String {
+    assert_eq!(
+        run.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    std::fs::read_to_string(out).expect("written")
+}
+
 /// `prove loser` with two maker marks a turn writes a priority strategy
 /// that `check` verifies.
 #[test]
@@ -253,14 +264,32 @@ fn prove_loser_writes_a_priority_strategy_that_checks() {
         "-o",
         out.to_str().expect("utf-8"),
     ]);
-    assert_eq!(
-        run.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&run.stderr)
-    );
-    let written = std::fs::read_to_string(&out).expect("written");
+    let written = written_by(&run, &out);
     assert!(written.contains("by priority {"), "{written}");
+    assert_checks(&out);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `prove grundy misere` writes a misère answer file (rule I8) and its
+/// claim, with the published value, and `check` verifies it.
+#[test]
+fn prove_grundy_misere_writes_an_answer_file_that_checks() {
+    let dir = scratch_dir("prove-misere");
+    let out = dir.join("m55.cert");
+    let run = gamecert(&[
+        "prove",
+        "grundy",
+        "misere",
+        "cram",
+        "5x5",
+        "-o",
+        out.to_str().expect("utf-8"),
+    ]);
+    let written = written_by(&run, &out);
+    assert!(
+        written.contains("grundy misere cram 5x5 = 2 by answers \"m55.gcwa\""),
+        "{written}"
+    );
     assert_checks(&out);
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -1133,16 +1133,7 @@ fn explicit_claim(
         Method::Answers { .. }
             if matches!(
                 statement,
-                Statement::CountPositions { .. }
-                    | Statement::Period(_)
-                    | Statement::Grundy {
-                        play: Play::Misere,
-                        ..
-                    }
-                    | Statement::Outcome {
-                        play: Play::Misere,
-                        ..
-                    }
+                Statement::CountPositions { .. } | Statement::Period(_)
             ) =>
         {
             return Err(not_applicable(claim));

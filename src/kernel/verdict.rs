@@ -475,6 +475,14 @@ pub enum Refutation {
     /// An answer file establishes the other outcome of the claim's position
     /// (for a Grundy claim G = n: of G + *n), in this record.
     Answers { outcome: Outcome, record: u32 },
+    /// A misère answer file establishes that the claim's position has
+    /// (`equals`) or does not have misère value `value`, which the claim
+    /// denies; `record` last added to what is known of the position.
+    MisereAnswers {
+        equals: bool,
+        value: u32,
+        record: u32,
+    },
     /// An answer file establishes that `mover`, moving first, wins (or loses),
     /// which the claimed partizan outcome denies.
     MoverFact { mover: Player, wins: bool },

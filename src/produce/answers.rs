@@ -409,8 +409,8 @@ pub fn header(ruleset: u8) -> Vec<u8> {
     bytes
 }
 
-/// The header byte of an impartial ruleset.
-fn ruleset_byte(rules: GridRules) -> u8 {
+/// The header byte of an impartial ruleset in normal play.
+pub fn ruleset_byte(rules: GridRules) -> u8 {
     match rules {
         GridRules::Cram => 0,
         GridRules::DominoJuvavum => 1,

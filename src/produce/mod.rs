@@ -8,6 +8,7 @@ pub mod certificate;
 pub mod classify;
 pub mod domineering;
 pub mod maker;
+pub mod misere;
 pub mod periodic;
 pub mod placer;
 pub mod priority;

@@ -295,6 +295,14 @@ fn refutation_text(r: &Refutation) -> String {
                 "the answer file establishes that the claim's position (for a Grundy claim G = n: G + *n) is {who} (record {record})"
             )
         }
+        Refutation::MisereAnswers {
+            equals,
+            value,
+            record,
+        } => format!(
+            "the answer file establishes that the claim's position {} misère value {value} (record {record})",
+            if *equals { "has" } else { "does not have" }
+        ),
         Refutation::MoverFact { mover, wins } => format!(
             "the answer file establishes that {} moving first {}, which the claimed outcome denies",
             match mover {
@@ -711,7 +719,7 @@ fn answers_text(f: &AnswersFailure) -> String {
             format!("record {record} names an option its position does not have")
         }
         AnswersFailure::AnswerCount { record, options } => format!(
-            "record {record} (P): its position has {options} options in normal form, and the record does not answer each once"
+            "record {record}: its position has {options} options in normal form, and the record does not answer each once"
         ),
         AnswersFailure::Unanswered { record, option } => format!(
             "record {record} (P): option {option} is not shown to be a first-player win (no earlier N record, or its answer leads to no established second-player win)"
@@ -723,11 +731,24 @@ fn answers_text(f: &AnswersFailure) -> String {
             format!("record {record} (P): a lone nonzero heap is a first-player win")
         }
         AnswersFailure::NotASum => {
-            "answer files cover normal play of sums of grids of the file's ruleset and nim heaps"
+            "answer files cover sums of grids of the file's ruleset and nim heaps in normal play (sums of grids alone in misère play, with a misère ruleset byte)"
                 .to_string()
         }
         AnswersFailure::Unestablished => {
             "no record of the answer file establishes the claim's position".to_string()
         }
+        AnswersFailure::Terminal { record } => format!(
+            "record {record} is about a position without moves, whose misère value (1) needs no record"
+        ),
+        AnswersFailure::MissingValue { record, value } => format!(
+            "record {record} (E): its option for value {value} is not shown to have misère value {value}"
+        ),
+        AnswersFailure::NotShownDifferent {
+            record,
+            option,
+            value,
+        } => format!(
+            "record {record}: option {option} is not shown to have a misère value other than {value} (no earlier record, or its answer leads to no option established to have value {value})"
+        ),
     }
 }

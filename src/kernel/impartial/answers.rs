@@ -89,6 +89,18 @@ pub enum Failure {
     NotASum,
     /// No record establishes the claim's position.
     Unestablished,
+    /// A misère record of a position without moves (its value, 1, needs none).
+    Terminal { record: u32 },
+    /// A misère `E` record's answer for a smaller value does not lead to an
+    /// option shown to have that value.
+    MissingValue { record: u32, value: u32 },
+    /// A misère `E` or `U` record's option (numbered from 0) is not shown to
+    /// have a value other than `value`.
+    NotShownDifferent {
+        record: u32,
+        option: usize,
+        value: u32,
+    },
 }
 
 /// The facts admitted so far.
@@ -242,39 +254,20 @@ impl Ledger {
         used: &mut Vec<u32>,
     ) -> Result<Option<Position>, Exhausted> {
         self.solver.budget.expand(self.facts.len())?;
-        let Some(mut index) = index.checked_sub(u64::from(position.heap)) else {
+        let Some(index) = index.checked_sub(u64::from(position.heap)) else {
             return Ok(Some(Position {
                 parts: position.parts.clone(),
                 heap: index as u32,
             }));
         };
-        for part in 0..position.parts.len() {
-            let moves = self.moves(position.parts[part])?;
-            match usize::try_from(index).ok().and_then(|i| moves.get(i)) {
-                Some(&cells) => return Ok(Some(self.after_fill(position, part, cells, used)?)),
-                None => index -= moves.len() as u64,
-            }
-        }
-        Ok(None)
+        let found = nth_move(&position.parts, index, |grid| self.moves(grid))?;
+        found
+            .map(|(part, cells)| self.after_fill(position, part, cells, used))
+            .transpose()
     }
 
-    /// The moves of one component, in the kernel's move order.
-    ///
-    /// A Juvavum line of n cells has 2^n - 1 moves (Domino Juvavum about
-    /// Fibonacci(n)), so the list is cut off, with the claim UNDECIDED,
-    /// beyond [`MAX_MOVES`] moves: a file of a few bytes must not make the
-    /// kernel list billions.
     fn moves(&mut self, grid: Grid) -> Result<Vec<u64>, Exhausted> {
-        let mut moves = Vec::new();
-        grid.for_each_move(self.rules, &mut |m| {
-            if moves.len() >= MAX_MOVES {
-                return Err(Exhausted::Steps(MAX_MOVES as u64));
-            }
-            moves.push(m);
-            Ok(())
-        })?;
-        self.solver.budget.charge(moves.len())?;
-        Ok(moves)
+        component_moves(grid, self.rules, &mut self.solver.budget)
     }
 
     /// Checks `record` against the facts admitted so far and admits it;
@@ -382,6 +375,46 @@ impl Ledger {
     }
 }
 
+/// The moves of one component, in the kernel's move order.
+///
+/// A Juvavum line of n cells has 2^n - 1 moves (Domino Juvavum about
+/// Fibonacci(n)), so the list is cut off, with the claim UNDECIDED,
+/// beyond [`MAX_MOVES`] moves: a file of a few bytes must not make the
+/// kernel list billions.
+pub fn component_moves(
+    grid: Grid,
+    rules: GridRules,
+    budget: &mut Budget,
+) -> Result<Vec<u64>, Exhausted> {
+    let mut moves = Vec::new();
+    grid.for_each_move(rules, &mut |m| {
+        if moves.len() >= MAX_MOVES {
+            return Err(Exhausted::Steps(MAX_MOVES as u64));
+        }
+        moves.push(m);
+        Ok(())
+    })?;
+    budget.charge(moves.len())?;
+    Ok(moves)
+}
+
+/// Move number `index` of a sum of `parts`, counting the moves of each
+/// part in turn (`moves` lists them): the part and the cells it fills.
+pub fn nth_move(
+    parts: &[Grid],
+    mut index: u64,
+    mut moves: impl FnMut(Grid) -> Result<Vec<u64>, Exhausted>,
+) -> Result<Option<(usize, u64)>, Exhausted> {
+    for (part, &grid) in parts.iter().enumerate() {
+        let moves = moves(grid)?;
+        match usize::try_from(index).ok().and_then(|i| moves.get(i)) {
+            Some(&cells) => return Ok(Some((part, cells))),
+            None => index -= moves.len() as u64,
+        }
+    }
+    Ok(None)
+}
+
 /// Sorts the components and removes equal ones in pairs (G + G = 0).
 fn cancel_pairs(mut position: Position) -> Position {
     position.parts.sort_unstable();
@@ -436,15 +469,26 @@ pub fn as_sum(game: &super::Game, rules: GridRules) -> Option<(Vec<Grid>, u32)> 
 }
 
 /// The ruleset byte of an answer file's header (0-2: the grid rulesets
-/// of impartial games, 3: Domineering), when the header is one this kernel reads.
+/// of impartial games, 3: Domineering, 4-6: the impartial ones in misère
+/// play), when the header is one this kernel reads.
 pub fn ruleset_of_header(bytes: &[u8]) -> Result<u8, Failure> {
     match bytes {
         [m0, m1, m2, m3, version, ruleset, ..]
-            if [*m0, *m1, *m2, *m3] == *MAGIC && *version == VERSION && *ruleset <= 3 =>
+            if [*m0, *m1, *m2, *m3] == *MAGIC && *version == VERSION && *ruleset <= 6 =>
         {
             Ok(*ruleset)
         }
         _ => Err(Failure::Header),
+    }
+}
+
+/// Why a file whose header reads as `read` does not serve a claim about
+/// grids of `rules`, if it does not.
+pub fn header_mismatch(read: Result<GridRules, Failure>, rules: GridRules) -> Option<Failure> {
+    match read {
+        Ok(written) if written == rules => None,
+        Ok(_) => Some(Failure::NotASum),
+        Err(failure) => Some(failure),
     }
 }
 
@@ -492,6 +536,11 @@ impl<'a> Reader<'a> {
             bytes,
             at: MAGIC.len() + 2,
         }
+    }
+
+    /// The byte offset of the next record.
+    pub fn offset(&self) -> usize {
+        self.at
     }
 
     /// The next record, `None` at the end of the file.
@@ -557,7 +606,7 @@ impl<'a> Reader<'a> {
         };
         let answers = match tag {
             // Records that answer every option: a count, then the replies.
-            b'P' | b'l' | b'r' => {
+            b'P' | b'l' | b'r' | b'E' | b'U' => {
                 let count = self.varint()?;
                 if count > u64::from(MAX_HEAP) + 4 * 64 {
                     return Err(Some("more answers than a position has options"));
@@ -569,7 +618,7 @@ impl<'a> Reader<'a> {
                 )
             }
             // Records that name one winning option.
-            b'N' | b'L' | b'R' => Answers::One(self.varint()?),
+            b'N' | b'L' | b'R' | b'H' => Answers::One(self.varint()?),
             _ => return Err(Some("an unknown record tag")),
         };
         Ok(Raw {
@@ -638,10 +687,8 @@ fn admit_all(
     wanted: Outcome,
     bytes: &[u8],
 ) -> Result<Finding, Exhausted> {
-    match rules_of_header(bytes) {
-        Ok(written) if written == rules => {}
-        Ok(_) => return Ok(Finding::Fails(Failure::NotASum)),
-        Err(failure) => return Ok(Finding::Fails(failure)),
+    if let Some(failure) = header_mismatch(rules_of_header(bytes), rules) {
+        return Ok(Finding::Fails(failure));
     }
     let mut reader = Reader::new(bytes);
     let mut used = Vec::new();

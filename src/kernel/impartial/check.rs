@@ -2,6 +2,7 @@
 
 use super::answers::{self, Failure, Finding};
 use super::count::{CountFailure, count_positions};
+use super::misere::{self, Wanted};
 use super::period::{self, PeriodClaim};
 use super::solver::Solver;
 use super::table::{TableEntry, seed_and_check};
@@ -225,6 +226,22 @@ fn check_answers(statement: &Statement, bytes: &[u8], budget: Budget) -> Verdict
             game,
             outcome,
         } => (game, 0, *outcome),
+        Statement::Grundy {
+            play: Play::Misere,
+            game,
+            value,
+        } => return check_misere_answers(statement, game, Wanted::Equals(*value), bytes, budget),
+        Statement::Outcome {
+            play: Play::Misere,
+            game,
+            outcome,
+        } => {
+            let wanted = match outcome {
+                Outcome::P => Wanted::Equals(0),
+                Outcome::N => Wanted::Differs(0),
+            };
+            return check_misere_answers(statement, game, wanted, bytes, budget);
+        }
         _ => {
             return Verdict::Rejected {
                 rule,
@@ -268,5 +285,54 @@ fn check_answers(statement: &Statement, bytes: &[u8], budget: Budget) -> Verdict
             rule,
             rejection: Rejection::Answers(failure),
         },
+    }
+}
+
+/// Rule I8: a misère Grundy or outcome claim from a misère answer file. The
+/// game must be a sum of grids of the file's ruleset (no heaps: misère
+/// values do not add).
+fn check_misere_answers(
+    statement: &Statement,
+    game: &Game,
+    wanted: Wanted,
+    bytes: &[u8],
+    budget: Budget,
+) -> Verdict {
+    let rule = Rule::ImpartialAnswers;
+    let rejected = |failure| Verdict::Rejected {
+        rule,
+        rejection: Rejection::Answers(failure),
+    };
+    let rules = match misere::rules_of_header(bytes) {
+        Ok(rules) => rules,
+        Err(failure) => return rejected(failure),
+    };
+    let grids = match answers::as_sum(game, rules) {
+        Some((grids, 0)) if !game.parts().iter().any(|p| matches!(p, Game::Nim(_))) => grids,
+        _ => return rejected(Failure::NotASum),
+    };
+    let (finding, budget) = misere::verify(rules, &grids, wanted, bytes, budget);
+    match finding {
+        Err(e) => Verdict::Undecided {
+            rule,
+            reason: Undecided::Budget(e),
+        },
+        Ok(misere::Finding::Holds { records }) => Verdict::Verified {
+            rule,
+            nodes: budget.nodes(),
+            measure: u64::from(records),
+            theorem: Theorem::new(Established::Impartial(statement.clone())),
+        },
+        Ok(misere::Finding::Opposite { record }) => Verdict::Refuted {
+            rule,
+            refutation: Refutation::MisereAnswers {
+                equals: matches!(wanted, Wanted::Differs(_)),
+                value: match wanted {
+                    Wanted::Equals(v) | Wanted::Differs(v) => v,
+                },
+                record,
+            },
+        },
+        Ok(misere::Finding::Fails(failure)) => rejected(failure),
     }
 }

@@ -21,6 +21,7 @@ pub mod count;
 pub mod grid;
 pub mod heap;
 pub mod memo;
+pub mod misere;
 pub mod period;
 pub mod solver;
 pub mod table;

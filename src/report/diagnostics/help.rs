@@ -54,12 +54,12 @@ pub fn methods(kind: StatementKind) -> &'static str {
     match kind {
         StatementKind::Grundy => {
             "grundy values are checked `by search`, `by table { GAME = n ... }` or `by answers \
-             \"FILE\" sha256 \"HEX\"` (normal play), and games in the partizan notation \
+             \"FILE\" sha256 \"HEX\"` (normal or misère play), and games in the partizan notation \
              `by definition`"
         }
         StatementKind::Outcome => {
             "outcomes of impartial games are checked `by search`, `by table { GAME = n ... }` or \
-             `by answers \"FILE\" sha256 \"HEX\"` (normal play), of partizan games `by definition` \
+             `by answers \"FILE\" sha256 \"HEX\"` (normal or misère play), of partizan games `by definition` \
              (Domineering boards also `by answers`)"
         }
         StatementKind::CountPositions => "position counts are checked `by search`",
