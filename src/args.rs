@@ -110,7 +110,8 @@ pub struct ProveArgs {
     #[arg(short, long)]
     pub out: Option<std::path::PathBuf>,
     /// Threads for the search of `prove grundy` and `prove outcome`
-    /// (default: one per core).
+    /// (default: one per core; the misère producer, `prove grundy misere
+    /// GAME`, runs on one).
     #[arg(long)]
     pub jobs: Option<usize>,
     #[command(flatten)]

@@ -208,10 +208,8 @@ impl Game {
             let r = live.iter().fold(0, |r, &p| r | p);
             let free = r & !maker;
             // Completing the goal this turn, with up to `finish` marks.
-            for &p in live {
-                if (p & !maker).count_ones() as usize <= game.finish {
-                    return Ok(Some(p & !maker));
-                }
+            if let Some(missing) = game.completable(live, maker).next() {
+                return Ok(Some(missing));
             }
             let k = game.a.min(free.count_ones() as usize);
             if k == 0 || turns == 1 {
@@ -293,11 +291,7 @@ impl Game {
         // The placements the maker completes on his next turn unless the
         // breaker marks a cell of each: marks that miss one lose at once,
         // so only marks hitting all of them are tried.
-        let threats: Vec<u64> = live
-            .iter()
-            .map(|&p| p & !maker)
-            .filter(|m| m.count_ones() as usize <= self.finish)
-            .collect();
+        let threats: Vec<u64> = self.completable(live, maker).collect();
         let defences = if threats.is_empty() && turns >= 2 {
             self.defences(live, maker)
         } else {
@@ -324,6 +318,15 @@ impl Game {
             entry.loss = entry.loss.max(turns);
         }
         Ok(all)
+    }
+
+    /// The missing cells of each live placement the maker completes in
+    /// one turn (at most `finish` of them).
+    fn completable<'a>(&self, live: &'a [u64], maker: u64) -> impl Iterator<Item = u64> + 'a {
+        let finish = self.finish;
+        live.iter()
+            .map(move |&p| p & !maker)
+            .filter(move |m| m.count_ones() as usize <= finish)
     }
 
     /// In the game of one mark a turn, the cells the breaker may mark
