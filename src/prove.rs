@@ -69,7 +69,7 @@ pub fn prove_text(
         }
         Ok(maker::Search::TooLarge) => {
             return Err((
-                "the board is infinite (give --window ROWSxCOLS) or has more than 64 cells".into(),
+                "the board is infinite (give --window ROWSxCOLS) or has more than 128 cells".into(),
                 3,
             ));
         }
@@ -262,7 +262,7 @@ fn prove_classification(
 /// `gamecert prove classify BOARD up to N`: the polyominoes of up to N
 /// faces of a board of any size, each settled if the producers can (each
 /// search under the run's limits); the certificate proves every winner
-/// found (its proof sequence written out: a board of more than 64 faces
+/// found (its proof sequence written out: a board of more than 128 faces
 /// cannot be searched at check time) and every elementary loser found,
 /// and lists the open cases.
 fn survey_board(

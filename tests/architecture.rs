@@ -34,12 +34,13 @@ use std::path::Path;
 /// 10,650 for games on mosaics (cells numbered in ring order, congruences
 /// named by flags and applied by walking parent chains, about 200 lines;
 /// animals validated, compared and embedded by codes on discs, and the one
-/// guard refusing every other rule on mosaics, about 150); 11,100 for
+/// guard refusing every other rule on mosaics, about 150); 11,150 for
 /// misère answer files (rule I8: a ledger of three kinds of facts about
 /// whole sums, its record checks and the claim's dispatch, about 420 lines;
 /// misère values do not add, so none of I7's normal form could be shared
-/// beyond the reader).
-const KERNEL_BUDGET: usize = 11100;
+/// beyond the reader; then about 40 for counting options before building
+/// them and citing the refuting record, from an adversarial review).
+const KERNEL_BUDGET: usize = 11150;
 
 fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
     for entry in std::fs::read_dir(dir).expect("readable dir") {

@@ -105,10 +105,14 @@ fn produced_misere_values_of_irregular_positions_agree_with_the_oracle() {
         let full = Grid::empty_board(rows, cols).expect("small board");
         let free = full.free & (rng.next() | rng.next());
         let grid = full.with(free);
+        let juvavum = (free.count_ones() <= 9).then_some((Rules::Juvavum, GridRules::Juvavum));
         for (naive_rules, rules) in [
             (Rules::Cram, GridRules::Cram),
             (Rules::DominoJuvavum, GridRules::DominoJuvavum),
-        ] {
+        ]
+        .into_iter()
+        .chain(juvavum)
+        {
             let expected = oracle(naive_rules, rows, cols, free);
             let produced = grundy(rules, &[grid], Budget::unlimited()).expect("decided");
             assert_eq!(produced.value, Some(expected), "{rules:?} {grid:?}");
@@ -364,4 +368,28 @@ fn no_record_about_a_small_board_makes_the_kernel_state_a_false_value() {
             assert_no_false_fact(GridRules::Cram, grid, value, &bytes, "forged");
         }
     }
+}
+
+#[test]
+fn a_refutation_cites_the_record_that_contradicts_the_claim() {
+    // Cram 1x4 has misère value 2 (record 2 of the producer's file, after
+    // the E 0 record of a domino's rest); an H 0 record about the board
+    // comes last and says nothing about the value 1.
+    let grid = Grid::empty_board(1, 4).expect("small board");
+    let produced = grundy(GridRules::Cram, &[grid], Budget::unlimited()).expect("decided");
+    let mut records = records(&produced.bytes);
+    let established = records.len() as u32;
+    let position = vec![grid.canonical()];
+    records.push(Record::Has {
+        position: position.clone(),
+        value: 0,
+        option: 0,
+    });
+    let bytes = file_bytes(GridRules::Cram, &records);
+    assert_eq!(
+        verify(GridRules::Cram, grid, Wanted::Equals(1), &bytes),
+        Finding::Opposite {
+            record: established
+        }
+    );
 }

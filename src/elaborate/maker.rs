@@ -213,7 +213,7 @@ fn searched(
         Ok(Search::Won(proof)) => Ok(proof),
         Ok(Search::Lost) => Err(failed("the breaker wins on the board searched")),
         Ok(Search::TooLarge) => Err(failed(
-            "search needs a finite board of at most 64 cells or a window of a lattice",
+            "search needs a finite board of at most 128 cells or a window of a lattice",
         )),
         Err(e) => Err(out_of_budget(e, span)),
     }

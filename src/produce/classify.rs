@@ -12,7 +12,7 @@
 //! the certificate written from it.
 
 use super::breaker::{self, Tree};
-use super::maker::{self, Game, MAX_CELLS};
+use super::maker::{self, Game};
 use crate::kernel::animals::Board;
 use crate::kernel::animals::lattice::Cell;
 use crate::kernel::animals::solid::{self, FaceGraph, Group};
@@ -100,13 +100,18 @@ fn polyominoes_of_size(
     Ok(found)
 }
 
+/// The most faces of a board whose polyominoes [`classify`] decides one
+/// by one: every polyomino of the board is enumerated, which is out of
+/// reach well before the maker search's [`maker::MAX_CELLS`].
+pub const MAX_FACES: usize = 64;
+
 /// Decides every polyomino of `board` (a solid or graph board of at most
-/// [`MAX_CELLS`] faces; `None` for any other board).
+/// [`MAX_FACES`] faces; `None` for any other board).
 pub fn classify(board: &Board, budget: &mut Budget) -> Result<Option<Classification>, Exhausted> {
     let Some(graph) = board.face_graph() else {
         return Ok(None);
     };
-    if graph.faces() > MAX_CELLS {
+    if graph.faces() > MAX_FACES {
         return Ok(None);
     }
     let group = graph.group(budget)?;

@@ -1,4 +1,4 @@
-//! An exhaustive maker-breaker solver for finite boards of at most 64
+//! An exhaustive maker-breaker solver for finite boards of at most 128
 //! cells, and the proof sequences it writes (`gamecert prove winner`).
 //!
 //! Key decision: the question is "does the maker win within t turns", by
@@ -40,7 +40,7 @@ use crate::kernel::maker::{
 pub struct Game {
     board: Board,
     cells: Vec<Cell>,
-    placements: Vec<u64>,
+    placements: Vec<Set>,
     goal: Vec<Cell>,
     /// The turns of the shortest win found by [`Game::first_move`].
     turns: u8,
@@ -50,9 +50,9 @@ pub struct Game {
     /// Positions, breaker to move, keyed by (R, maker cells in R): the
     /// fewest maker turns known to win from it, and the most turns known
     /// not to be enough.
-    memo: HashMap<(u64, u64), Bounds>,
+    memo: HashMap<(Set, Set), Bounds>,
     /// Buffers for the live placements of the positions being searched.
-    spare: Vec<Vec<u64>>,
+    spare: Vec<Vec<Set>>,
 }
 
 /// What is known about a position: won within `win` turns (`u8::MAX`:
@@ -64,7 +64,10 @@ struct Bounds {
 }
 
 /// The most cells of a board the solver plays on.
-pub const MAX_CELLS: usize = 64;
+pub const MAX_CELLS: usize = 128;
+
+/// A set of a board's cells, one bit per cell.
+pub type Set = u128;
 
 impl Game {
     /// The game of `claim`, if its board is finite with at most
@@ -100,12 +103,12 @@ impl Game {
                 })
                 .collect();
         }
-        let mut placements: Vec<u64> = shapes
+        let mut placements: Vec<Set> = shapes
             .iter()
             .filter_map(|p: &Vec<Cell>| {
                 p.iter()
-                    .map(|c| index(c).map(|i| 1u64 << i))
-                    .sum::<Option<u64>>()
+                    .map(|c| index(c).map(|i| (1 as Set) << i))
+                    .sum::<Option<Set>>()
             })
             .collect();
         placements.sort_unstable();
@@ -128,7 +131,7 @@ impl Game {
     /// maker could complete within `turns` turns (this one included): the
     /// only cells either player needs to consider for a win within `turns`
     /// (the union of [`Game::live`] of all placements).
-    fn relevant(&self, maker: u64, breaker: u64, turns: u8) -> u64 {
+    fn relevant(&self, maker: Set, breaker: Set, turns: u8) -> Set {
         let Some(reach) = self.reach(turns) else {
             return 0;
         };
@@ -151,7 +154,7 @@ impl Game {
     /// more than the maker can mark in `turns` turns misses more than he
     /// can mark in the turns left after his next one. So each position
     /// filters its parent's live placements, not all of them.
-    fn live(&mut self, candidates: &[u64], maker: u64, breaker: u64, turns: u8) -> Vec<u64> {
+    fn live(&mut self, candidates: &[Set], maker: Set, breaker: Set, turns: u8) -> Vec<Set> {
         // Buffers are reused: a search allocates one per depth, not one
         // per position.
         let mut live = self.spare.pop().unwrap_or_default();
@@ -167,14 +170,14 @@ impl Game {
         live
     }
 
-    fn complete(&self, maker: u64) -> bool {
+    fn complete(&self, maker: Set) -> bool {
         self.placements.iter().any(|&p| p & !maker == 0)
     }
 
     /// The maker's first marks with which he wins as fast as he can, if he
     /// wins (iterative deepening on the number of maker turns, so that the
     /// strategy written is a shortest one).
-    pub fn first_move(&mut self, budget: &mut Budget) -> Result<Option<u64>, Exhausted> {
+    pub fn first_move(&mut self, budget: &mut Budget) -> Result<Option<Set>, Exhausted> {
         let most = self
             .cells
             .len()
@@ -195,12 +198,12 @@ impl Game {
     /// `breaker`, from maker cells `maker`.
     fn reply(
         &mut self,
-        candidates: &[u64],
-        maker: u64,
-        breaker: u64,
+        candidates: &[Set],
+        maker: Set,
+        breaker: Set,
         turns: u8,
         budget: &mut Budget,
-    ) -> Result<Option<u64>, Exhausted> {
+    ) -> Result<Option<Set>, Exhausted> {
         if turns == 0 {
             return Ok(None);
         }
@@ -228,11 +231,11 @@ impl Game {
     /// [`Game::live`]), in a buffer handed back for reuse afterwards.
     fn with_live<R>(
         &mut self,
-        candidates: &[u64],
-        maker: u64,
-        breaker: u64,
+        candidates: &[Set],
+        maker: Set,
+        breaker: Set,
         turns: u8,
-        then: impl FnOnce(&mut Game, &[u64]) -> R,
+        then: impl FnOnce(&mut Game, &[Set]) -> R,
     ) -> R {
         let live = self.live(candidates, maker, breaker, turns);
         let out = then(self, &live);
@@ -245,9 +248,9 @@ impl Game {
     /// [`Game::live`]).
     fn won(
         &mut self,
-        candidates: &[u64],
-        maker: u64,
-        breaker: u64,
+        candidates: &[Set],
+        maker: Set,
+        breaker: Set,
         turns: u8,
         budget: &mut Budget,
     ) -> Result<bool, Exhausted> {
@@ -264,9 +267,9 @@ impl Game {
     /// reply that wins.
     fn won_among(
         &mut self,
-        live: &[u64],
-        maker: u64,
-        breaker: u64,
+        live: &[Set],
+        maker: Set,
+        breaker: Set,
         turns: u8,
         budget: &mut Budget,
     ) -> Result<bool, Exhausted> {
@@ -291,11 +294,11 @@ impl Game {
         // The placements the maker completes on his next turn unless the
         // breaker marks a cell of each: marks that miss one lose at once,
         // so only marks hitting all of them are tried.
-        let threats: Vec<u64> = self.completable(live, maker).collect();
+        let threats: Vec<Set> = self.completable(live, maker).collect();
         let defences = if threats.is_empty() && turns >= 2 {
             self.defences(live, maker)
         } else {
-            u64::MAX
+            Set::MAX
         };
         // (If no marks hit them all, the maker wins: `all` stays true.)
         let mut all = true;
@@ -322,7 +325,7 @@ impl Game {
 
     /// The missing cells of each live placement the maker completes in
     /// one turn (at most `finish` of them).
-    fn completable<'a>(&self, live: &'a [u64], maker: u64) -> impl Iterator<Item = u64> + 'a {
+    fn completable<'a>(&self, live: &'a [Set], maker: Set) -> impl Iterator<Item = Set> + 'a {
         let finish = self.finish;
         live.iter()
             .map(move |&p| p & !maker)
@@ -337,12 +340,12 @@ impl Game {
     /// breaker blocks one. Those placements now miss exactly x and one
     /// cell z, so a breaker mark stops x only if it is x, or is one of the
     /// z when there are exactly two of them. Every such x must be stopped.
-    fn defences(&self, live: &[u64], maker: u64) -> u64 {
+    fn defences(&self, live: &[Set], maker: Set) -> Set {
         if (self.a, self.b, self.finish) != (1, 1, 1) {
-            return u64::MAX;
+            return Set::MAX;
         }
         // For each cell x, the cells z that complete a placement with it.
-        let mut partners = [0u64; MAX_CELLS];
+        let mut partners = [0 as Set; MAX_CELLS];
         for &p in live {
             let missing = p & !maker;
             if missing.count_ones() == 2 {
@@ -352,7 +355,7 @@ impl Game {
                 partners[z] |= 1 << x;
             }
         }
-        let mut allowed = u64::MAX;
+        let mut allowed = Set::MAX;
         for (x, &zs) in partners.iter().enumerate() {
             match zs.count_ones() {
                 0 | 1 => {}
@@ -367,7 +370,7 @@ impl Game {
     /// [`Game::first_move`]): a situation per position of the maker's
     /// strategy, options in the per-reply form when the breaker marks one
     /// cell.
-    pub fn proof(&mut self, first: u64, budget: &mut Budget) -> Result<ProofSequence, Exhausted> {
+    pub fn proof(&mut self, first: Set, budget: &mut Budget) -> Result<ProofSequence, Exhausted> {
         let mut writer = Writer {
             index: HashMap::new(),
             situations: Vec::new(),
@@ -388,7 +391,7 @@ impl Game {
         })
     }
 
-    fn cells_of(&self, set: u64) -> Vec<Cell> {
+    fn cells_of(&self, set: Set) -> Vec<Cell> {
         (0..self.cells.len())
             .filter(|&i| set >> i & 1 == 1)
             .map(|i| self.cells[i])
@@ -396,7 +399,7 @@ impl Game {
     }
 
     /// The congruence placing the goal on a completed placement in `maker`.
-    fn goal_map(&self, placer: &Placer, maker: u64) -> Congruence {
+    fn goal_map(&self, placer: &Placer, maker: Set) -> Congruence {
         let owned = self.cells_of(maker);
         let s = Situation {
             name: String::new(),
@@ -412,7 +415,7 @@ impl Game {
 
 /// Whether placement `p` is live: it holds no breaker mark and misses at
 /// most `reach` cells of the maker's.
-fn alive(p: u64, maker: u64, breaker: u64, reach: usize) -> bool {
+fn alive(p: Set, maker: Set, breaker: Set, reach: usize) -> bool {
     p & breaker == 0 && (p & !maker).count_ones() as usize <= reach
 }
 
@@ -462,7 +465,7 @@ struct Writer {
     symmetry: Symmetry,
     /// Every placement of the goal: the maker's replies are searched
     /// among them.
-    placements: std::rc::Rc<[u64]>,
+    placements: std::rc::Rc<[Set]>,
 }
 
 impl Writer {
@@ -471,8 +474,8 @@ impl Writer {
     fn situation(
         &mut self,
         game: &mut Game,
-        maker: u64,
-        breaker: u64,
+        maker: Set,
+        breaker: Set,
         turns: u8,
         budget: &mut Budget,
     ) -> Result<(usize, Congruence), Exhausted> {
@@ -488,7 +491,7 @@ impl Writer {
         }
         let k = game.b.min(neighbourhood.count_ones() as usize);
         let placements = std::rc::Rc::clone(&self.placements);
-        let mut answers: Vec<(u64, MakerOption)> = Vec::new();
+        let mut answers: Vec<(Set, MakerOption)> = Vec::new();
         let mut failed = false;
         for_each_subset(neighbourhood, k, &mut |marks| {
             if failed {
@@ -796,7 +799,7 @@ impl Symmetry {
 /// of one mark) in the order of how close to completion the live
 /// placements through them are, so that a winning or refuting mark tends
 /// to come first; larger subsets in the order of their bits.
-fn promising_first(free: u64, k: usize, live: &[u64], maker: u64) -> Vec<u64> {
+fn promising_first(free: Set, k: usize, live: &[Set], maker: Set) -> Vec<Set> {
     let mut out = Vec::new();
     if k != 1 {
         // (The visitor never fails, so there is no error to pass on.)
@@ -833,15 +836,15 @@ fn promising_first(free: u64, k: usize, live: &[u64], maker: u64) -> Vec<u64> {
 
 /// Calls `visit` with every subset of `set` with `k` elements.
 fn for_each_subset(
-    set: u64,
+    set: Set,
     k: usize,
-    visit: &mut impl FnMut(u64) -> Result<(), Exhausted>,
+    visit: &mut impl FnMut(Set) -> Result<(), Exhausted>,
 ) -> Result<(), Exhausted> {
     fn go(
-        rest: u64,
+        rest: Set,
         k: usize,
-        chosen: u64,
-        visit: &mut impl FnMut(u64) -> Result<(), Exhausted>,
+        chosen: Set,
+        visit: &mut impl FnMut(Set) -> Result<(), Exhausted>,
     ) -> Result<(), Exhausted> {
         if k == 0 {
             return visit(chosen);
@@ -925,9 +928,9 @@ pub fn prove(
         (Board::Region(region), _) => region.cells().to_vec(),
         // A mosaic is searched on its first triangles in ring order (the
         // root and the rings around it): rows x cols of them, at most
-        // MAX_CELLS.
+        // MAX_CELLS, and 64 without a window.
         (Board::Mosaic(_), _) => {
-            let n = window.map_or(MAX_CELLS, |(r, c)| usize::from(r) * usize::from(c));
+            let n = window.map_or(64, |(r, c)| usize::from(r) * usize::from(c));
             (0..n.min(MAX_CELLS) as i32).map(|t| [t, 0, 0]).collect()
         }
         _ => match board.face_graph() {

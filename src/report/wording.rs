@@ -299,10 +299,17 @@ fn refutation_text(r: &Refutation) -> String {
             equals,
             value,
             record,
-        } => format!(
-            "the answer file establishes that the claim's position {} misère value {value} (record {record})",
-            if *equals { "has" } else { "does not have" }
-        ),
+        } => {
+            let has = if *equals { "has" } else { "does not have" };
+            let why = if *record == 0 {
+                "a position without moves has misère value 1".to_string()
+            } else {
+                format!("record {record}")
+            };
+            format!(
+                "the answer file establishes that the claim's position {has} misère value {value} ({why})"
+            )
+        }
         Refutation::MoverFact { mover, wins } => format!(
             "the answer file establishes that {} moving first {}, which the claimed outcome denies",
             match mover {

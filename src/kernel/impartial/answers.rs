@@ -354,11 +354,17 @@ impl Ledger {
         if position.parts.is_empty() && position.heap != 0 {
             return Ok(Err(Failure::FalseRecord { record }));
         }
-        let options = self.options(position, used)?;
-        if options.len() != answers.len() {
-            let options = options.len();
-            return Ok(Err(Failure::AnswerCount { record, options }));
+        // Counted before any is built: a file of a few kilobytes can name
+        // positions with a million options.
+        let count = position.heap as usize
+            + count_moves(&position.parts, self.rules, &mut self.solver.budget)?;
+        if count != answers.len() {
+            return Ok(Err(Failure::AnswerCount {
+                record,
+                options: count,
+            }));
         }
+        let options = self.options(position, used)?;
         for (option, (child, &answer)) in options.iter().zip(answers).enumerate() {
             let shown = match answer.checked_sub(1) {
                 None => self.outcome(child, used) == Some(Outcome::N),
@@ -396,6 +402,20 @@ pub fn component_moves(
     })?;
     budget.charge(moves.len())?;
     Ok(moves)
+}
+
+/// The number of moves of a sum of `parts`, counted component by
+/// component (no option is built).
+pub fn count_moves(
+    parts: &[Grid],
+    rules: GridRules,
+    budget: &mut Budget,
+) -> Result<usize, Exhausted> {
+    let mut count = 0;
+    for &grid in parts {
+        count += component_moves(grid, rules, budget)?.len();
+    }
+    Ok(count)
 }
 
 /// Move number `index` of a sum of `parts`, counting the moves of each
@@ -584,7 +604,7 @@ impl<'a> Reader<'a> {
         let tag = self.byte()?;
         let heap = self.varint()?;
         if heap > u64::from(MAX_HEAP) {
-            return Err(Some("a heap larger than 4096"));
+            return Err(Some("a heap or value larger than 4096"));
         }
         let count = self.byte()?;
         let mut parts = Vec::with_capacity(usize::from(count));
@@ -609,7 +629,7 @@ impl<'a> Reader<'a> {
             b'P' | b'l' | b'r' | b'E' | b'U' => {
                 let count = self.varint()?;
                 if count > u64::from(MAX_HEAP) + 4 * 64 {
-                    return Err(Some("more answers than a position has options"));
+                    return Err(Some("more than 4352 answers"));
                 }
                 Answers::Replies(
                     (0..count)

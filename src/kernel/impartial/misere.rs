@@ -25,7 +25,8 @@
 #![allow(clippy::arithmetic_side_effects)]
 
 use super::answers::{
-    Answers, Failure, Reader, component_moves, header_mismatch, nth_move, ruleset_of_header,
+    Answers, Failure, Reader, component_moves, count_moves, header_mismatch, nth_move,
+    ruleset_of_header,
 };
 use super::grid::{Grid, GridRules};
 use crate::kernel::budget::{Budget, Exhausted};
@@ -63,22 +64,24 @@ pub enum Record {
     },
 }
 
-/// What the admitted records say about one position.
+/// What the admitted records say about one position: each fact with the
+/// record that established it.
 #[derive(Clone, Copy, Debug, Default)]
 struct Known {
-    exact: Option<u32>,
-    at_most: Option<u32>,
-    /// Bit v: g- != v (values below 64).
+    exact: Option<(u32, u32)>,
+    at_most: Option<(u32, u32)>,
+    /// Bit v: g- != v (values below 64; all values are in `Ledger::excluded`).
     excluded: u64,
-    /// The last record that added to this.
-    record: u32,
 }
 
 impl Known {
-    fn differs(&self, value: u32) -> bool {
-        self.exact.is_some_and(|e| e != value)
-            || self.at_most.is_some_and(|b| value > b)
-            || (value < 64 && self.excluded >> value & 1 == 1)
+    /// The record showing g- != value from the exact value or the bound.
+    fn differs_by(&self, value: u32) -> Option<u32> {
+        match (self.exact, self.at_most) {
+            (Some((e, record)), _) if e != value => Some(record),
+            (_, Some((b, record))) if value > b => Some(record),
+            _ => None,
+        }
     }
 }
 
@@ -86,6 +89,8 @@ impl Known {
 pub struct Ledger {
     rules: GridRules,
     facts: FastMap<Position, Known>,
+    /// The `H` records: (position, value) -> record.
+    excluded: FastMap<(Position, u32), u32>,
     admitted: u32,
     /// The search budget (ticks per option, entries per fact).
     pub budget: Budget,
@@ -97,6 +102,7 @@ impl Ledger {
         Ledger {
             rules,
             facts: FastMap::default(),
+            excluded: FastMap::default(),
             admitted: 0,
             budget,
         }
@@ -125,7 +131,7 @@ impl Ledger {
         }
         self.facts
             .get(position)
-            .is_some_and(|k| k.exact == Some(value))
+            .is_some_and(|k| k.exact.is_some_and(|(e, _)| e == value))
     }
 
     /// Whether the admitted facts show g-(position) != value.
@@ -133,12 +139,30 @@ impl Ledger {
         if position.is_empty() {
             return value != 1;
         }
-        self.facts.get(position).is_some_and(|k| k.differs(value))
+        let Some(known) = self.facts.get(position) else {
+            return false;
+        };
+        known.differs_by(value).is_some()
+            || if value < 64 {
+                known.excluded >> value & 1 == 1
+            } else {
+                self.excluded.contains_key(&(position.clone(), value))
+            }
     }
 
-    /// The record that last added to what is known of `position` (0: none).
-    pub fn record_of(&self, position: &Position) -> u32 {
-        self.facts.get(position).map_or(0, |k| k.record)
+    /// The record that shows what `wanted` denies of `position` (0: none,
+    /// or the position has no move).
+    pub fn refuting_record(&self, position: &Position, wanted: Wanted) -> u32 {
+        let Some(known) = self.facts.get(position) else {
+            return 0;
+        };
+        match wanted {
+            Wanted::Equals(v) => known
+                .differs_by(v)
+                .or_else(|| self.excluded.get(&(position.clone(), v)).copied())
+                .unwrap_or(0),
+            Wanted::Differs(_) => known.exact.map_or(0, |(_, record)| record),
+        }
     }
 
     /// The normal forms of every option of `position`, in option order:
@@ -240,13 +264,18 @@ impl Ledger {
             return Ok(Err(failure));
         }
         let known = self.facts.entry(position.clone()).or_default();
-        known.record = number;
         match record {
-            Record::Equals { .. } => known.exact = Some(value),
-            Record::Has { .. } if value < 64 => known.excluded |= 1 << value,
-            Record::Has { .. } => {}
+            Record::Equals { .. } => known.exact = Some((value, number)),
+            Record::Has { .. } => {
+                if value < 64 {
+                    known.excluded |= 1 << value;
+                }
+                self.excluded.insert((position.clone(), value), number);
+            }
             Record::AtMost { .. } => {
-                known.at_most = Some(known.at_most.map_or(value, |b| b.min(value)));
+                if known.at_most.is_none_or(|(b, _)| value < b) {
+                    known.at_most = Some((value, number));
+                }
             }
         }
         self.budget.hold(self.facts.len())?;
@@ -264,10 +293,8 @@ impl Ledger {
     ) -> Result<Result<(), Failure>, Exhausted> {
         let lower = value as usize;
         if answers.len() < lower {
-            return Ok(Err(Failure::AnswerCount {
-                record,
-                options: self.options(position)?.len(),
-            }));
+            let options = count_moves(position, self.rules, &mut self.budget)?;
+            return Ok(Err(Failure::AnswerCount { record, options }));
         }
         for (m, &index) in answers[..lower].iter().enumerate() {
             match self.option(position, index)? {
@@ -292,11 +319,16 @@ impl Ledger {
         reasons: &[u64],
         record: u32,
     ) -> Result<Result<(), Failure>, Exhausted> {
-        let options = self.options(position)?;
-        if options.len() != reasons.len() {
-            let options = options.len();
-            return Ok(Err(Failure::AnswerCount { record, options }));
+        // Counted before any is built: a file of a few kilobytes can name
+        // positions with a million options.
+        let count = count_moves(position, self.rules, &mut self.budget)?;
+        if count != reasons.len() {
+            return Ok(Err(Failure::AnswerCount {
+                record,
+                options: count,
+            }));
         }
+        let options = self.options(position)?;
         for (option, (child, &reason)) in options.iter().zip(reasons).enumerate() {
             self.budget.tick()?;
             if !self.shows_differs(child, value, reason)? {
@@ -410,7 +442,7 @@ fn admit_all(
         Wanted::Equals(v) => (ledger.equals(&root, v), ledger.differs(&root, v)),
         Wanted::Differs(v) => (ledger.differs(&root, v), ledger.equals(&root, v)),
     };
-    let record = ledger.record_of(&root);
+    let record = ledger.refuting_record(&root, wanted);
     Ok(if holds {
         Finding::Holds {
             records: ledger.admitted(),
