@@ -376,7 +376,8 @@ fn run_prove(p: args::ProveArgs, out: &mut Out) -> i32 {
 fn parse_window(text: &str) -> Option<(u16, u16)> {
     let (r, c) = text.split_once('x')?;
     let (r, c) = (r.trim().parse().ok()?, c.trim().parse().ok()?);
-    (r > 0 && c > 0 && u32::from(r) * u32::from(c) <= 64).then_some((r, c))
+    let cells = u32::from(r) * u32::from(c);
+    (r > 0 && c > 0 && cells as usize <= gamecert::produce::maker::MAX_CELLS).then_some((r, c))
 }
 
 /// Translates a machine-made certificate; errors name the card and the
