@@ -234,14 +234,19 @@ fn missing_replies_are_filled_in_from_written_options() {
     assert_eq!(outcome.report.summary.verified, 1);
 }
 
-/// The file a `prove` run wrote to `out`, after checking that it exited 0.
-fn written_by(run: &std::process::Output, out: &std::path::Path) -> String {
+/// Runs `gamecert` with `args` and `-o out`, requires exit 0 and a file
+/// that `check` verifies, and returns the file.
+fn proved(args: &[&str], out: &std::path::Path) -> String {
+    let mut args = args.to_vec();
+    args.extend(["-o", out.to_str().expect("utf-8")]);
+    let run = gamecert(&args);
     assert_eq!(
         run.status.code(),
         Some(0),
         "{}",
         String::from_utf8_lossy(&run.stderr)
     );
+    assert_checks(out);
     std::fs::read_to_string(out).expect("written")
 }
 
@@ -252,21 +257,20 @@ fn prove_loser_writes_a_priority_strategy_that_checks() {
     let dir = std::env::temp_dir().join(format!("gamecert-prove-priority-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let out = dir.join("t43.cert");
-    let run = gamecert(&[
-        "prove",
-        "loser",
-        "T4_3",
-        "on",
-        "T",
-        "(2,4)",
-        "--file",
-        "certificates/norris-sieben-2014/triangle.cert",
-        "-o",
-        out.to_str().expect("utf-8"),
-    ]);
-    let written = written_by(&run, &out);
+    let written = proved(
+        &[
+            "prove",
+            "loser",
+            "T4_3",
+            "on",
+            "T",
+            "(2,4)",
+            "--file",
+            "certificates/norris-sieben-2014/triangle.cert",
+        ],
+        &out,
+    );
     assert!(written.contains("by priority {"), "{written}");
-    assert_checks(&out);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -276,21 +280,11 @@ fn prove_loser_writes_a_priority_strategy_that_checks() {
 fn prove_grundy_misere_writes_an_answer_file_that_checks() {
     let dir = scratch_dir("prove-misere");
     let out = dir.join("m55.cert");
-    let run = gamecert(&[
-        "prove",
-        "grundy",
-        "misere",
-        "cram",
-        "5x5",
-        "-o",
-        out.to_str().expect("utf-8"),
-    ]);
-    let written = written_by(&run, &out);
+    let written = proved(&["prove", "grundy", "misere", "cram", "5x5"], &out);
     assert!(
         written.contains("grundy misere cram 5x5 = 2 by answers \"m55.gcwa\""),
         "{written}"
     );
-    assert_checks(&out);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
