@@ -870,9 +870,16 @@ pub enum Search {
     TooLarge,
 }
 
-/// On a solid or graph board of more than [`MAX_CELLS`] faces, the faces
+/// The most faces of a solid or graph board searched whole; on a larger
+/// one the search plays on a ball of this many faces around the goal
+/// (kept at 64 when the sets grew to 128 bits: the surveys of the large
+/// solids were made that way, and the relevance reduction makes the
+/// faces far from the goal cost little anyway).
+pub const BALL_FACES: usize = 64;
+
+/// On a solid or graph board of more than [`BALL_FACES`] faces, the faces
 /// the search plays on: the goal's faces as written, then the faces
-/// around them in breadth-first order, [`MAX_CELLS`] in all. Placements
+/// around them in breadth-first order, [`BALL_FACES`] in all. Placements
 /// that leave the ball are ignored and the breaker's marks outside it are
 /// wasted, so a win found inside the ball is a win on the whole board (the
 /// kernel checks the proof sequence on the whole board); a loss inside it
@@ -885,11 +892,11 @@ fn ball(graph: &crate::kernel::animals::solid::FaceGraph, goal: &[Cell]) -> Vec<
         .collect();
     inside.dedup();
     let mut next = 0;
-    while inside.len() < MAX_CELLS && next < inside.len() {
+    while inside.len() < BALL_FACES && next < inside.len() {
         let f = inside[next];
         next += 1;
         for g in crate::kernel::animals::solid::members(graph.adjacent[f]) {
-            if inside.len() < MAX_CELLS && !inside.contains(&g) {
+            if inside.len() < BALL_FACES && !inside.contains(&g) {
                 inside.push(g);
             }
         }
@@ -899,7 +906,7 @@ fn ball(graph: &crate::kernel::animals::solid::FaceGraph, goal: &[Cell]) -> Vec<
 }
 
 /// Searches for a maker win of `claim`: on its board when finite (on a
-/// ball of [`MAX_CELLS`] faces around the goal as written when larger), else on
+/// ball of [`BALL_FACES`] faces around the goal as written when larger), else on
 /// `window` (a rectangle of the lattice, cells 0 <= x < cols, 0 <= y < rows),
 /// whose proof sequence is one on the lattice too.
 pub fn prove(
@@ -934,7 +941,9 @@ pub fn prove(
             (0..n.min(MAX_CELLS) as i32).map(|t| [t, 0, 0]).collect()
         }
         _ => match board.face_graph() {
-            Some(g) if g.faces() <= MAX_CELLS => (0..g.faces() as i32).map(|f| [f, 0, 0]).collect(),
+            Some(g) if g.faces() <= BALL_FACES => {
+                (0..g.faces() as i32).map(|f| [f, 0, 0]).collect()
+            }
             Some(g) => ball(&g, &claim.goal),
             None => return Ok(Search::TooLarge),
         },
@@ -954,17 +963,17 @@ pub fn prove(
 
 #[cfg(test)]
 mod tests {
-    use super::{MAX_CELLS, ball};
+    use super::{BALL_FACES, ball};
     use crate::kernel::animals::solid::{FaceGraph, Operator, Platonic, Solid};
 
     #[test]
     fn a_ball_on_a_large_solid_holds_the_goal_and_64_connected_faces() {
         let graph = FaceGraph::of(Solid::Archimedean(Operator::Snub, Platonic::Dodecahedron))
             .expect("the snub dodecahedron");
-        assert!(graph.faces() > MAX_CELLS);
+        assert!(graph.faces() > BALL_FACES);
         let goal = [[40, 0, 0], [5, 0, 0]];
         let cells = ball(&graph, &goal);
-        assert_eq!(cells.len(), MAX_CELLS);
+        assert_eq!(cells.len(), BALL_FACES);
         assert!(goal.iter().all(|c| cells.contains(c)));
         // Grown breadth-first from the goal: every face is reached from a
         // goal face through faces of the ball.
