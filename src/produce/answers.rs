@@ -431,8 +431,20 @@ pub fn file_bytes<'a>(rules: GridRules, records: impl IntoIterator<Item = &'a Re
 /// the kernel's reader is the one trusted).
 pub fn write_record(record: &Record, out: &mut Vec<u8>) {
     match record {
-        Record::P(position, replies) => write_fields(b'P', position, Body::Replies(replies), out),
-        Record::N(position, option) => write_fields(b'N', position, Body::One(*option), out),
+        Record::P(position, replies) => write_fields(
+            b'P',
+            position.heap,
+            &position.parts,
+            Body::Replies(replies),
+            out,
+        ),
+        Record::N(position, option) => write_fields(
+            b'N',
+            position.heap,
+            &position.parts,
+            Body::One(*option),
+            out,
+        ),
     }
 }
 
@@ -442,22 +454,24 @@ pub fn write_raw(raw: &Raw, out: &mut Vec<u8>) {
         Answers::One(option) => Body::One(*option),
         Answers::Replies(replies) => Body::Replies(replies),
     };
-    write_fields(raw.tag, &raw.position, body, out);
+    write_fields(raw.tag, raw.position.heap, &raw.position.parts, body, out);
 }
 
-/// The answers of a record to write, borrowed from an impartial record or
-/// a raw one.
-enum Body<'a> {
+/// The answers of a record to write, borrowed from the record.
+pub enum Body<'a> {
+    /// The number of one option.
     One(u64),
+    /// A count, then these numbers.
     Replies(&'a [u64]),
 }
 
-/// Appends one record: its tag, its position and its answers.
-fn write_fields(tag: u8, position: &Position, body: Body, out: &mut Vec<u8>) {
+/// Appends one record: its tag, the number after it (a heap, or a misère
+/// record's value), its grids and its answers.
+pub fn write_fields(tag: u8, heap: u32, parts: &[Grid], body: Body, out: &mut Vec<u8>) {
     out.push(tag);
-    write_varint(u64::from(position.heap), out);
-    out.push(position.parts.len() as u8);
-    for grid in &position.parts {
+    write_varint(u64::from(heap), out);
+    out.push(parts.len() as u8);
+    for grid in parts {
         out.push(grid.rows);
         out.push(grid.cols);
         let cells = usize::from(grid.rows) * usize::from(grid.cols);

@@ -16,10 +16,10 @@
 //! construction, and a producer bug shows as a refused record, never as a
 //! wrong file.
 
-use super::answers::{ProduceError, header, ruleset_byte, write_raw};
+use super::answers::{Body, ProduceError, header, ruleset_byte, write_fields};
 use crate::kernel::budget::Budget;
 use crate::kernel::hash::FastMap;
-use crate::kernel::impartial::answers::{Answers, Failure, Raw};
+use crate::kernel::impartial::answers::Failure;
 use crate::kernel::impartial::grid::{Grid, GridRules};
 use crate::kernel::impartial::misere::{Ledger, MISERE_RULESET, Position, Record};
 use std::time::{Duration, Instant};
@@ -369,33 +369,22 @@ pub fn file_bytes<'a>(rules: GridRules, records: impl IntoIterator<Item = &'a Re
 /// Appends `record` to `out` in the file format (the producer's writer;
 /// the kernel's reader is the one trusted).
 pub fn write_record(record: &Record, out: &mut Vec<u8>) {
-    let (tag, parts, value, answers) = match record {
+    let (tag, position, value, body) = match record {
         Record::Equals {
             position,
             value,
             answers,
-        } => (b'E', position, value, Answers::Replies(answers.clone())),
+        } => (b'E', position, value, Body::Replies(answers)),
         Record::Has {
             position,
             value,
             option,
-        } => (b'H', position, value, Answers::One(*option)),
+        } => (b'H', position, value, Body::One(*option)),
         Record::AtMost {
             position,
             value,
             reasons,
-        } => (b'U', position, value, Answers::Replies(reasons.clone())),
+        } => (b'U', position, value, Body::Replies(reasons)),
     };
-    let position = crate::kernel::impartial::answers::Position {
-        parts: parts.clone(),
-        heap: *value,
-    };
-    write_raw(
-        &Raw {
-            tag,
-            position,
-            answers,
-        },
-        out,
-    );
+    write_fields(tag, *value, position, body, out);
 }

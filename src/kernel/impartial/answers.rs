@@ -204,8 +204,19 @@ impl Ledger {
         position: &Position,
         used: &mut Vec<u32>,
     ) -> Result<Vec<Position>, Exhausted> {
+        let moves = moves_by_component(&position.parts, self.rules, &mut self.solver.budget)?;
+        self.options_with(position, &moves, used)
+    }
+
+    /// As [`Ledger::options`], with the moves of each component listed already.
+    fn options_with(
+        &mut self,
+        position: &Position,
+        moves: &[Vec<u64>],
+        used: &mut Vec<u32>,
+    ) -> Result<Vec<Position>, Exhausted> {
         let mut out = Vec::new();
-        self.options_until(position, used, &mut |_, option| {
+        self.options_until_with(position, moves, used, &mut |_, option| {
             out.push(option);
             false
         })?;
@@ -221,6 +232,17 @@ impl Ledger {
         used: &mut Vec<u32>,
         stop: &mut impl FnMut(&Ledger, Position) -> bool,
     ) -> Result<Option<usize>, Exhausted> {
+        let moves = moves_by_component(&position.parts, self.rules, &mut self.solver.budget)?;
+        self.options_until_with(position, &moves, used, stop)
+    }
+
+    fn options_until_with(
+        &mut self,
+        position: &Position,
+        moves: &[Vec<u64>],
+        used: &mut Vec<u32>,
+        stop: &mut impl FnMut(&Ledger, Position) -> bool,
+    ) -> Result<Option<usize>, Exhausted> {
         let mut index = 0;
         for smaller in 0..position.heap {
             self.solver.budget.tick()?;
@@ -233,8 +255,8 @@ impl Ledger {
             }
             index += 1;
         }
-        for part in 0..position.parts.len() {
-            for cells in self.moves(position.parts[part])? {
+        for (part, cells_of_part) in moves.iter().enumerate() {
+            for &cells in cells_of_part {
                 self.solver.budget.expand(self.facts.len())?;
                 let option = self.after_fill(position, part, cells, used)?;
                 if stop(self, option) {
@@ -356,15 +378,15 @@ impl Ledger {
         }
         // Counted before any is built: a file of a few kilobytes can name
         // positions with a million options.
-        let count = position.heap as usize
-            + count_moves(&position.parts, self.rules, &mut self.solver.budget)?;
+        let moves = moves_by_component(&position.parts, self.rules, &mut self.solver.budget)?;
+        let count = position.heap as usize + moves.iter().map(Vec::len).sum::<usize>();
         if count != answers.len() {
             return Ok(Err(Failure::AnswerCount {
                 record,
                 options: count,
             }));
         }
-        let options = self.options(position, used)?;
+        let options = self.options_with(position, &moves, used)?;
         for (option, (child, &answer)) in options.iter().zip(answers).enumerate() {
             let shown = match answer.checked_sub(1) {
                 None => self.outcome(child, used) == Some(Outcome::N),
@@ -404,18 +426,17 @@ pub fn component_moves(
     Ok(moves)
 }
 
-/// The number of moves of a sum of `parts`, counted component by
-/// component (no option is built).
-pub fn count_moves(
+/// The moves of each of `parts`, listed before any option is built (so
+/// that a record can be refused by their number alone).
+pub fn moves_by_component(
     parts: &[Grid],
     rules: GridRules,
     budget: &mut Budget,
-) -> Result<usize, Exhausted> {
-    let mut count = 0;
-    for &grid in parts {
-        count += component_moves(grid, rules, budget)?.len();
-    }
-    Ok(count)
+) -> Result<Vec<Vec<u64>>, Exhausted> {
+    parts
+        .iter()
+        .map(|&grid| component_moves(grid, rules, budget))
+        .collect()
 }
 
 /// Move number `index` of a sum of `parts`, counting the moves of each

@@ -25,7 +25,7 @@
 #![allow(clippy::arithmetic_side_effects)]
 
 use super::answers::{
-    Answers, Failure, Reader, component_moves, count_moves, header_mismatch, nth_move,
+    Answers, Failure, Reader, component_moves, header_mismatch, moves_by_component, nth_move,
     ruleset_of_header,
 };
 use super::grid::{Grid, GridRules};
@@ -66,21 +66,26 @@ pub enum Record {
 
 /// What the admitted records say about one position: each fact with the
 /// record that established it.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 struct Known {
     exact: Option<(u32, u32)>,
     at_most: Option<(u32, u32)>,
-    /// Bit v: g- != v (values below 64; all values are in `Ledger::excluded`).
-    excluded: u64,
+    /// The values excluded by `H` records (rare: a file proving a value
+    /// needs none), each with its record.
+    excluded: Vec<(u32, u32)>,
 }
 
 impl Known {
-    /// The record showing g- != value from the exact value or the bound.
+    /// The record showing g- != value, if one does.
     fn differs_by(&self, value: u32) -> Option<u32> {
         match (self.exact, self.at_most) {
             (Some((e, record)), _) if e != value => Some(record),
             (_, Some((b, record))) if value > b => Some(record),
-            _ => None,
+            _ => self
+                .excluded
+                .iter()
+                .find(|&&(v, _)| v == value)
+                .map(|&(_, record)| record),
         }
     }
 }
@@ -89,8 +94,6 @@ impl Known {
 pub struct Ledger {
     rules: GridRules,
     facts: FastMap<Position, Known>,
-    /// The `H` records: (position, value) -> record.
-    excluded: FastMap<(Position, u32), u32>,
     admitted: u32,
     /// The search budget (ticks per option, entries per fact).
     pub budget: Budget,
@@ -102,7 +105,6 @@ impl Ledger {
         Ledger {
             rules,
             facts: FastMap::default(),
-            excluded: FastMap::default(),
             admitted: 0,
             budget,
         }
@@ -139,15 +141,9 @@ impl Ledger {
         if position.is_empty() {
             return value != 1;
         }
-        let Some(known) = self.facts.get(position) else {
-            return false;
-        };
-        known.differs_by(value).is_some()
-            || if value < 64 {
-                known.excluded >> value & 1 == 1
-            } else {
-                self.excluded.contains_key(&(position.clone(), value))
-            }
+        self.facts
+            .get(position)
+            .is_some_and(|k| k.differs_by(value).is_some())
     }
 
     /// The record that shows what `wanted` denies of `position` (0: none,
@@ -157,10 +153,7 @@ impl Ledger {
             return 0;
         };
         match wanted {
-            Wanted::Equals(v) => known
-                .differs_by(v)
-                .or_else(|| self.excluded.get(&(position.clone(), v)).copied())
-                .unwrap_or(0),
+            Wanted::Equals(v) => known.differs_by(v).unwrap_or(0),
             Wanted::Differs(_) => known.exact.map_or(0, |(_, record)| record),
         }
     }
@@ -169,9 +162,19 @@ impl Ledger {
     /// the moves of each component in the kernel's move order, component
     /// after component.
     pub fn options(&mut self, position: &Position) -> Result<Vec<Position>, Exhausted> {
+        let moves = moves_by_component(position, self.rules, &mut self.budget)?;
+        self.options_with(position, &moves)
+    }
+
+    /// As [`Ledger::options`], with the moves of each component listed already.
+    fn options_with(
+        &mut self,
+        position: &Position,
+        moves: &[Vec<u64>],
+    ) -> Result<Vec<Position>, Exhausted> {
         let mut out = Vec::new();
-        for part in 0..position.len() {
-            for cells in self.moves(position[part])? {
+        for (part, cells_of_part) in moves.iter().enumerate() {
+            for &cells in cells_of_part {
                 self.budget.expand(self.facts.len())?;
                 out.push(self.after_fill(position, part, cells));
             }
@@ -267,10 +270,9 @@ impl Ledger {
         match record {
             Record::Equals { .. } => known.exact = Some((value, number)),
             Record::Has { .. } => {
-                if value < 64 {
-                    known.excluded |= 1 << value;
+                if !known.excluded.iter().any(|&(v, _)| v == value) {
+                    known.excluded.push((value, number));
                 }
-                self.excluded.insert((position.clone(), value), number);
             }
             Record::AtMost { .. } => {
                 if known.at_most.is_none_or(|(b, _)| value < b) {
@@ -293,7 +295,8 @@ impl Ledger {
     ) -> Result<Result<(), Failure>, Exhausted> {
         let lower = value as usize;
         if answers.len() < lower {
-            let options = count_moves(position, self.rules, &mut self.budget)?;
+            let moves = moves_by_component(position, self.rules, &mut self.budget)?;
+            let options = moves.iter().map(Vec::len).sum();
             return Ok(Err(Failure::AnswerCount { record, options }));
         }
         for (m, &index) in answers[..lower].iter().enumerate() {
@@ -321,14 +324,15 @@ impl Ledger {
     ) -> Result<Result<(), Failure>, Exhausted> {
         // Counted before any is built: a file of a few kilobytes can name
         // positions with a million options.
-        let count = count_moves(position, self.rules, &mut self.budget)?;
+        let moves = moves_by_component(position, self.rules, &mut self.budget)?;
+        let count = moves.iter().map(Vec::len).sum();
         if count != reasons.len() {
             return Ok(Err(Failure::AnswerCount {
                 record,
                 options: count,
             }));
         }
-        let options = self.options(position)?;
+        let options = self.options_with(position, &moves)?;
         for (option, (child, &reason)) in options.iter().zip(reasons).enumerate() {
             self.budget.tick()?;
             if !self.shows_differs(child, value, reason)? {
