@@ -713,7 +713,7 @@ pub fn prove_answers(
         ));
     };
     if play == Play::Misere {
-        return prove_misere(kind, game_text, rules, &grids, heap, out, limits);
+        return prove_misere(kind, game_text, &game, rules, out, limits);
     }
     let started = std::time::Instant::now();
     let produced = if kind == "grundy" {
@@ -722,10 +722,7 @@ pub fn prove_answers(
         answers::outcome(rules, &grids, heap, limits.budget(), helpers)
     };
     let produced = produced.map_err(produce_error)?;
-    let claim = match produced.value {
-        Some(value) => format!("grundy {game_text} = {value}"),
-        None => format!("outcome {game_text} = {:?}", produced.outcome),
-    };
+    let claim = claim_text(game_text, produced.value, produced.outcome);
     let found = format!("{} component values found", produced.decided);
     let made = made_line(
         kind,
@@ -743,31 +740,26 @@ pub fn prove_answers(
 fn prove_misere(
     kind: &str,
     game_text: &str,
+    game: &gamecert::kernel::impartial::Game,
     rules: gamecert::kernel::impartial::grid::GridRules,
-    grids: &[gamecert::kernel::impartial::grid::Grid],
-    heap: u32,
     out: &std::path::Path,
     limits: &Limits,
 ) -> Result<(String, i32), (String, i32)> {
     use gamecert::produce::misere;
-    if heap != 0 || game_text.contains("nim") {
+    let Some(grids) = gamecert::kernel::impartial::misere::grids_of(game, rules) else {
         return Err((
             "error: misère answer files cover sums of grids without nim heaps".into(),
             2,
         ));
-    }
+    };
     let started = std::time::Instant::now();
     let produced = if kind == "grundy" {
-        misere::grundy(rules, grids, limits.budget())
+        misere::grundy(rules, &grids, limits.budget())
     } else {
-        misere::outcome(rules, grids, limits.budget())
+        misere::outcome(rules, &grids, limits.budget())
     };
     let produced = produced.map_err(produce_error)?;
-    let claim = match produced.value {
-        Some(value) => format!("grundy {game_text} = {value}"),
-        None if produced.second_player_wins => format!("outcome {game_text} = P"),
-        None => format!("outcome {game_text} = N"),
-    };
+    let claim = claim_text(game_text, produced.value, produced.outcome);
     let found = format!("{} positions searched", produced.decided);
     let made = made_line(
         kind,
@@ -778,6 +770,19 @@ fn prove_misere(
         produced.written,
     );
     answers_certificate(game_text, &claim, &made, &produced.bytes, out)
+}
+
+/// The claim an answer producer proved: the value when it was asked for,
+/// otherwise the outcome.
+fn claim_text(
+    game_text: &str,
+    value: Option<u32>,
+    outcome: gamecert::kernel::impartial::Outcome,
+) -> String {
+    match value {
+        Some(value) => format!("grundy {game_text} = {value}"),
+        None => format!("outcome {game_text} = {outcome:?}"),
+    }
 }
 
 /// How an answer file was made, for the certificate's comment line.

@@ -12,6 +12,7 @@ mod common;
 use common::naive::{self, Board, Rules};
 use common::rng::Rng;
 use gamecert::kernel::budget::Budget;
+use gamecert::kernel::impartial::Outcome;
 use gamecert::kernel::impartial::answers::{Failure, Reader};
 use gamecert::kernel::impartial::grid::{Grid, GridRules};
 use gamecert::kernel::impartial::misere::{self, Finding, Record, Wanted};
@@ -83,7 +84,7 @@ fn produced_misere_values_agree_with_the_naive_oracle_and_verify() {
                     "{rules:?} {rows}x{cols}: {finding:?}"
                 );
                 let produced = outcome(rules, &[grid], Budget::unlimited()).expect("decided");
-                assert_eq!(produced.second_player_wins, expected == 0);
+                assert_eq!(produced.outcome, Outcome::of_value(expected));
                 let wanted = if expected == 0 {
                     Wanted::Equals(0)
                 } else {

@@ -19,6 +19,7 @@
 use super::answers::{Body, ProduceError, header, ruleset_byte, write_fields};
 use crate::kernel::budget::Budget;
 use crate::kernel::hash::FastMap;
+use crate::kernel::impartial::Outcome;
 use crate::kernel::impartial::answers::Failure;
 use crate::kernel::impartial::grid::{Grid, GridRules};
 use crate::kernel::impartial::misere::{Ledger, MISERE_RULESET, Position, Record};
@@ -28,8 +29,8 @@ use std::time::{Duration, Instant};
 pub struct Produced {
     /// The misère Grundy value, when it was asked for.
     pub value: Option<u32>,
-    /// Whether the root is a misère second-player win (value 0).
-    pub second_player_wins: bool,
+    /// The root's misère outcome (P: value 0).
+    pub outcome: Outcome,
     /// The answer file.
     pub bytes: Vec<u8>,
     /// Positions the search learnt something about, and records written.
@@ -348,7 +349,11 @@ impl Search {
     fn finish(self, value: Option<u32>, second_player_wins: bool, searched: Duration) -> Produced {
         Produced {
             value,
-            second_player_wins,
+            outcome: if second_player_wins {
+                Outcome::P
+            } else {
+                Outcome::N
+            },
             decided: self.learnt.len(),
             written: self.written,
             searched,

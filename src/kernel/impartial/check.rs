@@ -307,9 +307,8 @@ fn check_misere_answers(
         Ok(rules) => rules,
         Err(failure) => return rejected(failure),
     };
-    let grids = match answers::as_sum(game, rules) {
-        Some((grids, 0)) if !game.parts().iter().any(|p| matches!(p, Game::Nim(_))) => grids,
-        _ => return rejected(Failure::NotASum),
+    let Some(grids) = misere::grids_of(game, rules) else {
+        return rejected(Failure::NotASum);
     };
     let (finding, budget) = misere::verify(rules, &grids, wanted, bytes, budget);
     match finding {

@@ -24,9 +24,10 @@
 // component, record numbers below 2^32.
 #![allow(clippy::arithmetic_side_effects)]
 
+use super::Game;
 use super::answers::{
-    Answers, Failure, Reader, component_moves, header_mismatch, moves_by_component, nth_move,
-    ruleset_of_header,
+    Answers, Failure, Reader, as_sum, component_moves, header_mismatch, moves_by_component,
+    nth_move, ruleset_of_header,
 };
 use super::grid::{Grid, GridRules};
 use crate::kernel::budget::{Budget, Exhausted};
@@ -345,6 +346,15 @@ impl Ledger {
         }
         Ok(Ok(()))
     }
+}
+
+/// The grids of `game` when it is a sum of grids of `rules` alone: misère
+/// values do not add, so a nim heap cannot be folded in as in I7.
+pub fn grids_of(game: &Game, rules: GridRules) -> Option<Vec<Grid>> {
+    if game.parts().iter().any(|p| matches!(p, Game::Nim(_))) {
+        return None;
+    }
+    as_sum(game, rules).map(|(grids, _)| grids)
 }
 
 /// The grid rules of a misère answer file's header.
