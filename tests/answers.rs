@@ -9,7 +9,7 @@
 
 mod common;
 
-use common::naive::{self, Board, Rules};
+use common::naive::{self, Rules};
 use common::rng::Rng;
 use gamecert::kernel::budget::Budget;
 use gamecert::kernel::impartial::Outcome;
@@ -23,13 +23,7 @@ fn board(rows: usize, cols: usize) -> Grid {
 }
 
 fn oracle(rules: Rules, rows: usize, cols: usize, free: u64) -> u32 {
-    naive::grundy(
-        &Board { rows, cols },
-        rules,
-        free,
-        false,
-        &mut HashMap::new(),
-    )
+    naive::value_of(rules, rows, cols, free, false)
 }
 
 fn verify(rules: GridRules, grid: Grid, heap: u32, wanted: Outcome, bytes: &[u8]) -> Finding {

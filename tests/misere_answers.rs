@@ -9,7 +9,7 @@
 
 mod common;
 
-use common::naive::{self, Board, Rules};
+use common::naive::{self, Rules};
 use common::rng::Rng;
 use gamecert::kernel::budget::Budget;
 use gamecert::kernel::impartial::Outcome;
@@ -17,16 +17,9 @@ use gamecert::kernel::impartial::answers::{Failure, Reader};
 use gamecert::kernel::impartial::grid::{Grid, GridRules};
 use gamecert::kernel::impartial::misere::{self, Finding, Record, Wanted};
 use gamecert::produce::misere::{file_bytes, grundy, outcome};
-use std::collections::HashMap;
 
 fn oracle(rules: Rules, rows: usize, cols: usize, free: u64) -> u32 {
-    naive::grundy(
-        &Board { rows, cols },
-        rules,
-        free,
-        true,
-        &mut HashMap::new(),
-    )
+    naive::value_of(rules, rows, cols, free, true)
 }
 
 fn verify(rules: GridRules, grid: Grid, wanted: Wanted, bytes: &[u8]) -> Finding {

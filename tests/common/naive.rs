@@ -109,6 +109,18 @@ fn mex(values: impl Iterator<Item = u32>) -> u32 {
     (0..).find(|v| !set.contains(v)).unwrap_or(0)
 }
 
+/// Normal (misere = false) or misère Grundy value of the position `free`
+/// of a `rows` x `cols` board, with a fresh memo.
+pub fn value_of(rules: Rules, rows: usize, cols: usize, free: u64, misere: bool) -> u32 {
+    grundy(
+        &Board { rows, cols },
+        rules,
+        free,
+        misere,
+        &mut HashMap::new(),
+    )
+}
+
 /// Normal (misere = false) or misère Grundy value of `pos`.
 pub fn grundy(
     board: &Board,
