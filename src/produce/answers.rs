@@ -34,6 +34,8 @@ use crate::kernel::impartial::answers::{
     Answers, Failure, Ledger, MAGIC, Position, Raw, Record, VERSION,
 };
 use crate::kernel::impartial::grid::{Grid, GridRules};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 /// What the producer decided, and the file that shows it.
@@ -137,13 +139,13 @@ pub fn grundy(
     let mut search = Search::new(rules, budget);
     let root = search.normal_form(grids, heap)?;
     let roots = root.parts.clone();
-    let value = search.values.with_helpers(helpers, &roots, |values| {
-        let mut value = root.heap;
-        for &part in &roots {
-            value ^= u32::from(values.value(part)?);
-        }
-        Ok::<u32, Stop>(value)
-    })?;
+    let cancel = Arc::new(AtomicBool::new(false));
+    let mut crew = search.values.crew(helpers, &cancel);
+    let mut value = root.heap;
+    for &part in &roots {
+        value ^= u32::from(search.values.value_shared(part, &mut crew, &cancel)?);
+    }
+    search.values.absorb(crew);
     search.searched = search.started.elapsed();
     for &part in &root.parts {
         search.prove(part)?;
