@@ -464,12 +464,7 @@ impl Values {
             result = Some(candidate);
             break;
         }
-        // The loop always ends at a candidate: count + 1 candidates, count options.
-        let value = result.unwrap_or(0);
-        self.table.insert(self.rules, &grid, u32::from(value));
-        self.remember(grid, &x);
-        self.pool.push(x);
-        Ok(value)
+        Ok(self.settle(grid, x, result))
     }
 
     /// The exact value of a canonical component, as [`Values::value`] finds
@@ -545,12 +540,18 @@ impl Values {
                 break;
             }
         }
+        Ok(self.settle(grid, x, result))
+    }
+
+    /// Stores the value an aspiration loop over the expansion `x` of
+    /// `grid` ended at, with the option values it met.
+    fn settle(&mut self, grid: Grid, x: Expansion, result: Option<u8>) -> u8 {
         // The loop always ends at a candidate: count + 1 candidates, count options.
         let value = result.unwrap_or(0);
         self.table.insert(self.rules, &grid, u32::from(value));
         self.remember(grid, &x);
         self.pool.push(x);
-        Ok(value)
+        value
     }
 
     /// One round of [`Values::value_shared`]: per pending option of `x`,
