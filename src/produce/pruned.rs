@@ -220,6 +220,17 @@ struct Expansion {
     count: usize,
 }
 
+impl Expansion {
+    /// The values of the options whose every component was known.
+    fn known_values(&self) -> ValueSet {
+        let mut values = ValueSet::default();
+        for &(v, _) in &self.known {
+            values.insert(v);
+        }
+        values
+    }
+}
+
 /// The search: exact values found so far.
 pub struct Values {
     rules: GridRules,
@@ -436,10 +447,7 @@ impl Values {
             return Ok(v);
         }
         let mut x = self.expand(grid)?;
-        let mut skip = ValueSet::default();
-        for &(v, _) in &x.known {
-            skip.insert(v);
-        }
+        let mut skip = x.known_values();
         let mut result = None;
         'candidates: for candidate in 0..=x.count {
             let candidate = candidate as u8;
@@ -492,10 +500,7 @@ impl Values {
             return Ok(v);
         }
         let mut x = self.expand(grid)?;
-        let mut skip = ValueSet::default();
-        for &(v, _) in &x.known {
-            skip.insert(v);
-        }
+        let mut skip = x.known_values();
         let mut result = None;
         for candidate in 0..=x.count {
             let candidate = candidate as u8;
