@@ -94,14 +94,14 @@ impl Budget {
         }
     }
 
-    /// A budget without node or time limit for a helper thread: it shares the
-    /// memory cap (the memo is shared) and stops when `cancel` is set.
+    /// A budget without node limit for a helper thread: it shares the
+    /// memory cap (the memo is shared) and the deadline (a main thread
+    /// waiting for its helpers counts no work), and stops when `cancel` is set.
     pub fn helper(&self, cancel: Arc<AtomicBool>) -> Self {
         Budget {
-            max_nodes: None,
-            time_limit: None,
+            started: self.started,
             cancel: Some(cancel),
-            ..Self::new(None, None, self.max_entries)
+            ..Self::new(None, self.time_limit, self.max_entries)
         }
     }
 

@@ -850,6 +850,29 @@ mod tests {
         assert_eq!(w.pairs().count(), 4);
     }
 
+    /// A helper that stops (here: at its first expansion) leaves its
+    /// questions open; the main search asks them itself and still finds
+    /// the value a search alone finds.
+    #[test]
+    fn questions_a_stopped_helper_left_open_are_asked_by_the_main_search() {
+        use crate::kernel::budget::DEFAULT_MAX_ENTRIES;
+        let cancel = Arc::new(AtomicBool::new(false));
+        for (rows, cols) in [(3, 7), (4, 5), (3, 8), (4, 7), (5, 5)] {
+            let grid = Grid::empty_board(rows, cols).expect("fits").canonical();
+            let mut alone = Values::new(GridRules::Cram, Budget::unlimited());
+            let truth = alone.value(grid).expect("decided");
+            let mut main = Values::new(GridRules::Cram, Budget::unlimited());
+            // Helpers started before the main search's own questions claim
+            // some options first (more helpers than cores, to be sure).
+            let mut crew = main.crew(4, &cancel);
+            for helper in &mut crew {
+                helper.budget = Budget::new(Some(0), None, DEFAULT_MAX_ENTRIES);
+            }
+            let shared = main.value_shared(grid, &mut crew, &cancel);
+            assert_eq!(shared.expect("decided"), truth, "{rows}x{cols}");
+        }
+    }
+
     #[test]
     fn value_sets_keep_the_extremes() {
         let all = ValueSet::below(256);
