@@ -110,10 +110,13 @@ pub fn outcome(
 ) -> Result<Produced, ProduceError> {
     let mut search = Search::new(rules, budget);
     let root = search.normal_form(grids, heap)?;
-    let roots = root.parts.clone();
-    let second = search.values.with_helpers(helpers, &roots, |values| {
-        values.sum_has_value(&root.parts, root.heap, 0)
-    })?;
+    let cancel = Arc::new(AtomicBool::new(false));
+    let mut crew = search.values.crew(helpers, &cancel);
+    let second =
+        search
+            .values
+            .sum_has_value_shared(&root.parts, root.heap, 0, &mut crew, &cancel)?;
+    search.values.absorb(crew);
     search.searched = search.started.elapsed();
     if second {
         for &part in &root.parts {
@@ -138,11 +141,10 @@ pub fn grundy(
 ) -> Result<Produced, ProduceError> {
     let mut search = Search::new(rules, budget);
     let root = search.normal_form(grids, heap)?;
-    let roots = root.parts.clone();
     let cancel = Arc::new(AtomicBool::new(false));
     let mut crew = search.values.crew(helpers, &cancel);
     let mut value = root.heap;
-    for &part in &roots {
+    for &part in &root.parts {
         value ^= u32::from(search.values.value_shared(part, &mut crew, &cancel)?);
     }
     search.values.absorb(crew);
