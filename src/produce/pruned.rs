@@ -240,6 +240,9 @@ pub struct Values {
     witnesses: FastMap<Grid, Witnesses>,
     shapes: ShapeMaps,
     pool: Vec<Expansion>,
+    /// Scratch lists of [`Values::expand`], reused.
+    kept: Vec<(u32, Pending)>,
+    distinct: Vec<(u32, Pending)>,
     budget: Budget,
 }
 
@@ -252,6 +255,8 @@ impl Values {
             witnesses: FastMap::default(),
             shapes: ShapeMaps::default(),
             pool: Vec::new(),
+            kept: Vec::new(),
+            distinct: Vec::new(),
             budget,
         }
     }
@@ -266,6 +271,8 @@ impl Values {
                 witnesses: FastMap::default(),
                 shapes: ShapeMaps::default(),
                 pool: Vec::new(),
+                kept: Vec::new(),
+                distinct: Vec::new(),
                 budget: self.budget.helper(Arc::clone(cancel)),
             })
             .collect()
@@ -698,8 +705,12 @@ impl Values {
         for part in &x.parts {
             table.prefetch(self.rules, part);
         }
-        let mut kept = Vec::with_capacity(x.pending.len());
-        for p in std::mem::take(&mut x.pending) {
+        // Buffers kept between expansions: this runs for every position.
+        let mut kept = std::mem::take(&mut self.kept);
+        let mut distinct = std::mem::take(&mut self.distinct);
+        kept.clear();
+        distinct.clear();
+        for &p in &x.pending {
             let mut value = p.value;
             let mut len = 0;
             for k in p.start..p.start + p.len {
@@ -722,13 +733,12 @@ impl Values {
         }
         let parts = &x.parts;
         let slice = |p: &Pending| &parts[p.start..p.start + p.len];
-        // A stable sort: among equals, the kernel's move order.
-        kept.sort_by_key(|&(effort, p)| (effort, p.off_centre));
+        // Among equals, the kernel's move order (`index`).
+        kept.sort_unstable_by_key(|&(effort, p)| (effort, p.off_centre, p.index));
         // Moves to one position (images of each other, mostly) have the
         // same key; each is kept once.
-        let mut distinct: Vec<(u32, Pending)> = Vec::with_capacity(kept.len());
         let mut run = 0;
-        for (effort, p) in kept {
+        for &(effort, p) in &kept {
             if let Some(&(e, q)) = distinct.last()
                 && (e, q.off_centre) != (effort, p.off_centre)
             {
@@ -741,11 +751,13 @@ impl Values {
                 distinct.push((effort, p));
             }
         }
-        let kept = distinct;
         x.known.sort_unstable();
         x.known.dedup_by_key(|&mut (v, _)| v);
-        x.count = x.known.len() + kept.len();
-        x.pending = kept.into_iter().map(|(_, p)| p).collect();
+        x.count = x.known.len() + distinct.len();
+        x.pending.clear();
+        x.pending.extend(distinct.iter().map(|&(_, p)| p));
+        self.kept = kept;
+        self.distinct = distinct;
         Ok(x)
     }
 
