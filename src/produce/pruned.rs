@@ -35,7 +35,7 @@ use crate::kernel::budget::{Budget, Exhausted};
 use crate::kernel::hash::FastMap;
 use crate::kernel::impartial::answers::mirrored_second_player_win;
 use crate::kernel::impartial::grid::{Grid, GridRules, ShapeMaps};
-use crate::kernel::impartial::memo::MemoHandle;
+use crate::kernel::impartial::memo::{MemoHandle, Table};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -302,11 +302,7 @@ impl Values {
 
     /// The value of a canonical component, if known without search.
     pub fn known(&mut self, grid: &Grid) -> Option<u8> {
-        if self.rules == GridRules::Cram && mirrored_second_player_win(*grid) {
-            return Some(0);
-        }
-        // Values are below 256: they are stored from `u8`.
-        self.table.get(self.rules, grid).map(|v| v as u8)
+        known_in(self.table.table(), self.rules, grid)
     }
 
     /// The number of an option of value `m` of `grid`, if the search met one.
@@ -700,22 +696,23 @@ impl Values {
     /// distinct option values possible: known values plus pending options.
     fn expand(&mut self, grid: Grid) -> Result<Expansion, Stop> {
         let mut x = self.expand_raw(grid)?;
-        // Most lookups below miss the cache: start them all at once.
-        let table = self.table.table();
-        for part in &x.parts {
-            table.prefetch(self.rules, part);
-        }
         // Buffers kept between expansions: this runs for every position.
         let mut kept = std::mem::take(&mut self.kept);
         let mut distinct = std::mem::take(&mut self.distinct);
         kept.clear();
         distinct.clear();
+        let rules = self.rules;
+        let table = self.table.table();
+        // Most lookups below miss the cache: start them all at once.
+        for part in &x.parts {
+            table.prefetch(rules, part);
+        }
         for &p in &x.pending {
             let mut value = p.value;
             let mut len = 0;
             for k in p.start..p.start + p.len {
                 let part = x.parts[k];
-                match self.known(&part) {
+                match known_in(table, rules, &part) {
                     Some(v) => value ^= v,
                     None => {
                         x.parts[p.start + len] = part;
@@ -812,6 +809,17 @@ fn off_centre(grid: &Grid, placed: u64) -> u32 {
         distance += (2 * (i / w) - (h - 1)).abs() + (2 * (i % w) - (w - 1)).abs();
     }
     distance as u32
+}
+
+/// The value of a canonical component of `rules` when `table` holds it or
+/// the mirror rule gives it.
+#[inline]
+fn known_in(table: &Table, rules: GridRules, grid: &Grid) -> Option<u8> {
+    if rules == GridRules::Cram && mirrored_second_player_win(*grid) {
+        return Some(0);
+    }
+    // Values are below 256: they are stored from `u8`.
+    table.get(rules, grid).map(|v| v as u8)
 }
 
 /// The index of the component with the most cells.

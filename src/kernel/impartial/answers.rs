@@ -478,6 +478,7 @@ fn cancel_pairs(mut position: Position) -> Position {
 /// position symmetric). A move is its own image exactly when it covers the
 /// centre: the centre cell (odd sides) lies in every move touching it, and a
 /// domino across the centre (one odd side) is mapped onto itself.
+#[inline]
 pub fn mirrored_second_player_win(part: Grid) -> bool {
     let (rows, cols) = (u32::from(part.rows), u32::from(part.cols));
     let cells = rows * cols;
