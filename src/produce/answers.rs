@@ -34,8 +34,6 @@ use crate::kernel::impartial::answers::{
     Answers, Failure, Ledger, MAGIC, Position, Raw, Record, VERSION,
 };
 use crate::kernel::impartial::grid::{Grid, GridRules};
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 /// What the producer decided, and the file that shows it.
@@ -110,12 +108,10 @@ pub fn outcome(
 ) -> Result<Produced, ProduceError> {
     let mut search = Search::new(rules, budget);
     let root = search.normal_form(grids, heap)?;
-    let cancel = Arc::new(AtomicBool::new(false));
-    let mut crew = search.values.crew(helpers, &cancel);
-    let second =
-        search
-            .values
-            .sum_has_value_shared(&root.parts, root.heap, 0, &mut crew, &cancel)?;
+    let mut crew = search.values.crew(helpers);
+    let second = search
+        .values
+        .sum_has_value_shared(&root.parts, root.heap, 0, &mut crew)?;
     search.values.absorb(crew);
     search.searched = search.started.elapsed();
     if second {
@@ -141,11 +137,10 @@ pub fn grundy(
 ) -> Result<Produced, ProduceError> {
     let mut search = Search::new(rules, budget);
     let root = search.normal_form(grids, heap)?;
-    let cancel = Arc::new(AtomicBool::new(false));
-    let mut crew = search.values.crew(helpers, &cancel);
+    let mut crew = search.values.crew(helpers);
     let mut value = root.heap;
     for &part in &root.parts {
-        value ^= u32::from(search.values.value_shared(part, &mut crew, &cancel)?);
+        value ^= u32::from(search.values.value_shared(part, &mut crew)?);
     }
     search.values.absorb(crew);
     search.searched = search.started.elapsed();

@@ -228,6 +228,14 @@ impl Expansion {
     }
 }
 
+/// Helper searches on one table, and the flag that stops them all (their
+/// budgets fail once it is set).
+#[derive(Default)]
+pub struct Crew {
+    searches: Vec<Values>,
+    cancel: Arc<AtomicBool>,
+}
+
 /// The search: exact values found so far.
 pub struct Values {
     rules: GridRules,
@@ -261,10 +269,11 @@ impl Values {
         }
     }
 
-    /// `helpers` searches sharing this one's table of exact values, each
-    /// stopping when `cancel` is set, for [`Values::value_shared`].
-    pub fn crew(&self, helpers: usize, cancel: &Arc<AtomicBool>) -> Vec<Values> {
-        (0..helpers)
+    /// `helpers` searches sharing this one's table of exact values, for
+    /// [`Values::value_shared`] and [`Values::value_up_to_shared`].
+    pub fn crew(&self, helpers: usize) -> Crew {
+        let cancel = Arc::new(AtomicBool::new(false));
+        let searches = (0..helpers)
             .map(|_| Values {
                 rules: self.rules,
                 table: self.table.share(),
@@ -273,14 +282,15 @@ impl Values {
                 pool: Vec::new(),
                 kept: Vec::new(),
                 distinct: Vec::new(),
-                budget: self.budget.helper(Arc::clone(cancel)),
+                budget: self.budget.helper(Arc::clone(&cancel)),
             })
-            .collect()
+            .collect();
+        Crew { searches, cancel }
     }
 
-    /// Keeps the option values other searches on this table met.
-    pub fn absorb(&mut self, others: Vec<Values>) {
-        for other in others {
+    /// Keeps the option values the searches of `crew` met.
+    pub fn absorb(&mut self, crew: Crew) {
+        for other in crew.searches {
             for (grid, found) in other.witnesses {
                 let mine = self.witnesses.entry(grid).or_default();
                 for (v, i) in found.pairs() {
@@ -364,7 +374,7 @@ impl Values {
     /// `heap` has value `target`: all components but the hardest valued,
     /// the hardest asked whether it has the value that makes up `target`.
     pub fn sum_has_value(&mut self, parts: &[Grid], heap: u32, target: u8) -> Result<bool, Stop> {
-        self.sum_has_value_shared(parts, heap, target, &mut [], &AtomicBool::new(false))
+        self.sum_has_value_shared(parts, heap, target, &mut Crew::default())
     }
 
     /// As [`Values::sum_has_value`], with the questions shared among this
@@ -375,8 +385,7 @@ impl Values {
         parts: &[Grid],
         heap: u32,
         target: u8,
-        crew: &mut [Values],
-        cancel: &AtomicBool,
+        crew: &mut Crew,
     ) -> Result<bool, Stop> {
         if parts.is_empty() {
             return Ok(heap == u32::from(target));
@@ -385,11 +394,11 @@ impl Values {
         let mut rest = heap ^ u32::from(target);
         for (i, &part) in parts.iter().enumerate() {
             if i != hardest {
-                rest ^= u32::from(self.value_shared(part, crew, cancel)?);
+                rest ^= u32::from(self.value_shared(part, crew)?);
             }
         }
         Ok(match u8::try_from(rest) {
-            Ok(w) => self.value_up_to_shared(parts[hardest], w, crew, cancel)? == Some(w),
+            Ok(w) => self.value_up_to_shared(parts[hardest], w, crew)? == Some(w),
             Err(_) => false,
         })
     }
@@ -409,16 +418,9 @@ impl Values {
             }
             let mut i = 0;
             while i < x.pending.len() {
-                let answer = self.option_in(&mut x, i, ValueSet::one(candidate))?;
-                match answer {
-                    Some(v) => {
-                        let found = x.pending.remove(i);
-                        x.found.push((v, found.index));
-                        if v == candidate {
-                            continue 'candidates;
-                        }
-                        skip.insert(v);
-                    }
+                match self.ask_option(&mut x, i, candidate, &mut skip)? {
+                    Some(v) if v == candidate => continue 'candidates,
+                    Some(_) => {}
                     None => i += 1,
                 }
             }
@@ -430,19 +432,14 @@ impl Values {
 
     /// The exact value of a canonical component, as [`Values::value`] finds
     /// it, with the questions about its options shared among this search and
-    /// the searches of `crew` (made by [`Values::crew`] with `cancel`).
+    /// the searches of `crew` (made by [`Values::crew`]).
     ///
     /// For each candidate v in turn, every option still pending is asked
     /// "is your value v?" ([`Values::round`]). When an option has value v,
     /// v is not the value and the next candidate is taken; when none has,
     /// v is the value.
-    pub fn value_shared(
-        &mut self,
-        grid: Grid,
-        crew: &mut [Values],
-        cancel: &AtomicBool,
-    ) -> Result<u8, Stop> {
-        if crew.is_empty() {
+    pub fn value_shared(&mut self, grid: Grid, crew: &mut Crew) -> Result<u8, Stop> {
+        if crew.searches.is_empty() {
             return self.value(grid);
         }
         if let Some(v) = self.known(&grid) {
@@ -453,9 +450,7 @@ impl Values {
         let mut result = None;
         for candidate in 0..=x.count {
             let candidate = candidate as u8;
-            if !skip.contains(candidate)
-                && !self.round(&mut x, candidate, &mut skip, crew, cancel)?
-            {
+            if !skip.contains(candidate) && !self.round(&mut x, candidate, &mut skip, crew)? {
                 result = Some(candidate);
                 break;
             }
@@ -475,10 +470,9 @@ impl Values {
         &mut self,
         grid: Grid,
         w: u8,
-        crew: &mut [Values],
-        cancel: &AtomicBool,
+        crew: &mut Crew,
     ) -> Result<Option<u8>, Stop> {
-        if crew.is_empty() {
+        if crew.searches.is_empty() {
             return self.value_in(grid, ValueSet::one(w));
         }
         if let Some(v) = self.known(&grid) {
@@ -486,14 +480,14 @@ impl Values {
         }
         let mut x = self.expand(grid)?;
         let mut skip = x.known_values();
-        if skip.contains(w) || self.round(&mut x, w, &mut skip, crew, cancel)? {
+        if skip.contains(w) || self.round(&mut x, w, &mut skip, crew)? {
             self.remember(grid, &x);
             self.pool.push(x);
             return Ok(None);
         }
         let mut result = Some(w);
         for m in 0..w {
-            if !skip.contains(m) && !self.round(&mut x, m, &mut skip, crew, cancel)? {
+            if !skip.contains(m) && !self.round(&mut x, m, &mut skip, crew)? {
                 result = Some(m);
                 break;
             }
@@ -513,10 +507,9 @@ impl Values {
         x: &mut Expansion,
         candidate: u8,
         skip: &mut ValueSet,
-        crew: &mut [Values],
-        cancel: &AtomicBool,
+        crew: &mut Crew,
     ) -> Result<bool, Stop> {
-        let answers = self.ask_shared(x, candidate, crew, cancel)?;
+        let answers = self.ask_shared(x, candidate, crew)?;
         let mut hit = false;
         let mut open = Vec::with_capacity(x.pending.len());
         for (p, answer) in x.pending.iter().zip(answers) {
@@ -536,18 +529,37 @@ impl Values {
         }
         let mut i = 0;
         for &(_, answered) in &open {
-            if !answered && let Some(v) = self.option_in(x, i, ValueSet::one(candidate))? {
-                let found = x.pending.remove(i);
-                x.found.push((v, found.index));
-                skip.insert(v);
-                if v == candidate {
-                    return Ok(true);
-                }
+            if answered {
+                i += 1;
                 continue;
             }
-            i += 1;
+            match self.ask_option(x, i, candidate, skip)? {
+                Some(v) if v == candidate => return Ok(true),
+                Some(_) => {}
+                None => i += 1,
+            }
         }
         Ok(false)
+    }
+
+    /// Asks pending option `i` of `x` whether its value is `candidate`.
+    /// When the search finds the option's value (`candidate` or another),
+    /// the option leaves the pending list and its value, returned, goes to
+    /// `x.found` and `skip`.
+    fn ask_option(
+        &mut self,
+        x: &mut Expansion,
+        i: usize,
+        candidate: u8,
+        skip: &mut ValueSet,
+    ) -> Result<Option<u8>, Stop> {
+        let answer = self.option_in(x, i, ValueSet::one(candidate))?;
+        if let Some(v) = answer {
+            let found = x.pending.remove(i);
+            x.found.push((v, found.index));
+            skip.insert(v);
+        }
+        Ok(answer)
     }
 
     /// Stores the value an aspiration loop over the expansion `x` of
@@ -569,9 +581,9 @@ impl Values {
         &mut self,
         x: &Expansion,
         candidate: u8,
-        crew: &mut [Values],
-        cancel: &AtomicBool,
+        crew: &mut Crew,
     ) -> Result<Vec<Option<Option<u8>>>, Stop> {
+        let Crew { searches, cancel } = crew;
         let next = AtomicUsize::new(0);
         let hit = AtomicBool::new(false);
         let answers = Mutex::new(vec![None; x.pending.len()]);
@@ -593,7 +605,7 @@ impl Values {
             Ok(())
         };
         let mine = std::thread::scope(|scope| {
-            for helper in crew.iter_mut() {
+            for helper in searches.iter_mut() {
                 let copy = x.clone();
                 // A helper that cannot be started only costs speed.
                 let _ = std::thread::Builder::new()
@@ -871,7 +883,6 @@ mod tests {
     #[test]
     fn questions_a_stopped_helper_left_open_are_asked_by_the_main_search() {
         use crate::kernel::budget::DEFAULT_MAX_ENTRIES;
-        let cancel = Arc::new(AtomicBool::new(false));
         for (rows, cols) in [(3, 7), (4, 5), (3, 8), (4, 7), (5, 5)] {
             let grid = Grid::empty_board(rows, cols).expect("fits").canonical();
             let mut alone = Values::new(GridRules::Cram, Budget::unlimited());
@@ -879,19 +890,19 @@ mod tests {
             let mut main = Values::new(GridRules::Cram, Budget::unlimited());
             // Helpers started before the main search's own questions claim
             // some options first (more helpers than cores, to be sure).
-            let mut crew = main.crew(4, &cancel);
-            for helper in &mut crew {
+            let mut crew = main.crew(4);
+            for helper in &mut crew.searches {
                 helper.budget = Budget::new(Some(0), None, DEFAULT_MAX_ENTRIES);
             }
-            let shared = main.value_shared(grid, &mut crew, &cancel);
+            let shared = main.value_shared(grid, &mut crew);
             assert_eq!(shared.expect("decided"), truth, "{rows}x{cols}");
             for w in 0..=truth + 1 {
                 let mut main = Values::new(GridRules::Cram, Budget::unlimited());
-                let mut crew = main.crew(4, &cancel);
-                for helper in &mut crew {
+                let mut crew = main.crew(4);
+                for helper in &mut crew.searches {
                     helper.budget = Budget::new(Some(0), None, DEFAULT_MAX_ENTRIES);
                 }
-                let found = main.value_up_to_shared(grid, w, &mut crew, &cancel);
+                let found = main.value_up_to_shared(grid, w, &mut crew);
                 let found = found.expect("decided");
                 // The exact value when it is found; found when it is w.
                 assert!(found.is_none_or(|v| v == truth), "{rows}x{cols} {w}");
