@@ -98,6 +98,7 @@ pub fn claim(
             ast::DerivedRuleName::Theorem31 => DerivedRule::Theorem31 { corollary: false },
             ast::DerivedRuleName::Monotonicity => DerivedRule::Monotonicity,
             ast::DerivedRuleName::SubAnimal => DerivedRule::SubAnimal,
+            ast::DerivedRuleName::RingPairing => DerivedRule::RingPairing,
         };
         let game = GameClaim::of(side, winner);
         return Ok(Explicit::Derived(game, rule, cites.clone()));

@@ -123,8 +123,9 @@ impl GameClaim {
 
 /// The rules argued for mosaics in docs/soundness.md ("Games on
 /// mosaics"): counting (A5), proof sequences (M1, with the flag
-/// congruences), and the derived rules that read nothing of the board but
-/// congruence (the whole goal in one turn, monotonicity, sub-animals).
+/// congruences), the derived rules that read nothing of the board but
+/// congruence (the whole goal in one turn, monotonicity, sub-animals), and
+/// the ring pairing made for mosaics (B8).
 /// Every other rule reads placements modulo translations, lattices or
 /// finite boards, which a mosaic does not have.
 pub fn argued_on_mosaics(rule: Rule) -> bool {
@@ -133,7 +134,10 @@ pub fn argued_on_mosaics(rule: Rule) -> bool {
         Rule::AnimalEnumeration
             | Rule::ProofSequence
             | Rule::Derived(
-                DerivedKind::Trivial | DerivedKind::Monotonicity | DerivedKind::SubAnimal
+                DerivedKind::Trivial
+                    | DerivedKind::Monotonicity
+                    | DerivedKind::SubAnimal
+                    | DerivedKind::RingPairing
             )
     )
 }

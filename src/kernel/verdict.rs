@@ -59,6 +59,7 @@ pub enum DerivedKind {
     Theorem31,
     Monotonicity,
     SubAnimal,
+    RingPairing,
 }
 
 impl Rule {
@@ -89,6 +90,7 @@ impl Rule {
                 DerivedKind::Theorem31 => "maker.theorem-3.1",
                 DerivedKind::Monotonicity => "maker.monotonicity",
                 DerivedKind::SubAnimal => "maker.sub-animal",
+                DerivedKind::RingPairing => "breaker.ring-pairing",
             },
         }
     }
@@ -248,6 +250,10 @@ pub enum Hypothesis {
     GoalInside,
     /// M8: every cited game's completing turn marks at most the claim's a.
     CitedCompletingWithinMarks,
+    /// B8: b >= 1, the breaker answers every mark.
+    BreakerAnswers,
+    /// B8: no placement of the goal lies inside one ring around a vertex.
+    GoalMissesEveryRing,
 }
 
 /// Why a derived result does not follow from its citations.
@@ -428,6 +434,8 @@ pub enum Requirement {
     /// sequences and the derived rules that read congruence alone apply
     /// to mosaics).
     NotAMosaic,
+    /// A hyperbolic mosaic (3,q) with q >= 7 (the ring pairing).
+    HyperbolicMosaic,
 }
 
 /// Why a claim cannot be read as a certificate of its statement (an ERROR,

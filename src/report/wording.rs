@@ -149,6 +149,7 @@ fn method_name(rule: Rule) -> &'static str {
             DerivedKind::Theorem31 => "by theorem-3.1",
             DerivedKind::Monotonicity => "by monotonicity",
             DerivedKind::SubAnimal => "by sub-animal",
+            DerivedKind::RingPairing => "by ring-pairing",
         },
         _ => "the method",
     }
@@ -167,8 +168,9 @@ fn requirement_text(r: Requirement) -> &'static str {
         Requirement::LatticeOrRegion => "a lattice or a region of one",
         Requirement::ValueClaim => "a `value` claim",
         Requirement::NotAMosaic => {
-            "a board other than a hyperbolic mosaic (on mosaics the kernel checks counts, proof sequences, and the derived rules trivial, monotonicity and sub-animal)"
+            "a board other than a hyperbolic mosaic (on mosaics the kernel checks counts, proof sequences, the derived rules trivial, monotonicity and sub-animal, and the ring pairing)"
         }
+        Requirement::HyperbolicMosaic => "a hyperbolic mosaic (3,q) with q >= 7",
     }
 }
 
@@ -412,6 +414,8 @@ fn hypothesis_text(h: Hypothesis) -> String {
         Hypothesis::SameGame => "the same game (a, c, b) as the cited claim".into(),
         Hypothesis::GoalInside => "the winner's goal contains this goal (for a loser: this goal contains the cited loser's)".into(),
         Hypothesis::CitedCompletingWithinMarks => "every cited game's completing turn marks at most a (the claim's a = sum a_i)".into(),
+        Hypothesis::BreakerAnswers => "b >= 1 (the breaker answers every mark with its partner)".into(),
+        Hypothesis::GoalMissesEveryRing => "no placement of the goal lies inside one ring around a vertex (every placement holds a pair of the ring pairing)".into(),
     }
 }
 

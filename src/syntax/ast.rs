@@ -819,11 +819,13 @@ pub enum DerivedRuleName {
     Monotonicity,
     /// `sub-animal`.
     SubAnimal,
+    /// `ring-pairing`.
+    RingPairing,
 }
 
 impl DerivedRuleName {
     /// The rules of the language.
-    pub const ALL: [DerivedRuleName; 8] = [
+    pub const ALL: [DerivedRuleName; 9] = [
         DerivedRuleName::Trivial,
         DerivedRuleName::Proposition21,
         DerivedRuleName::Proposition22,
@@ -832,6 +834,7 @@ impl DerivedRuleName {
         DerivedRuleName::Theorem31,
         DerivedRuleName::Monotonicity,
         DerivedRuleName::SubAnimal,
+        DerivedRuleName::RingPairing,
     ];
 
     /// The rule as written after `by`.
@@ -845,6 +848,7 @@ impl DerivedRuleName {
             DerivedRuleName::Theorem31 => "theorem-3.1",
             DerivedRuleName::Monotonicity => "monotonicity",
             DerivedRuleName::SubAnimal => "sub-animal",
+            DerivedRuleName::RingPairing => "ring-pairing",
         }
     }
 }

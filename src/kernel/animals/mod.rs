@@ -8,6 +8,7 @@ pub mod lattice;
 pub mod levels;
 pub mod mosaic;
 pub mod orbits;
+pub mod rings;
 pub mod shape;
 pub mod solid;
 pub mod tiling;

@@ -9,7 +9,7 @@
 //! before any rule runs.
 
 use crate::kernel::animals::lattice::{Cell, Lattice};
-use crate::kernel::animals::{Board, shape};
+use crate::kernel::animals::{Board, rings, shape};
 use crate::kernel::budget::{Budget, Exhausted};
 use crate::kernel::game::{GameClaim, Side, precheck};
 use crate::kernel::ledger::{Established, Theorem};
@@ -36,6 +36,9 @@ pub enum DerivedRule {
     SubAnimal,
     /// Thm. 3.1 (Cor. 3.3 is the case of one cited claim used a times).
     Theorem31 { corollary: bool },
+    /// Bode's ring pairing on a (3,q) mosaic (rule B8): the goal lies
+    /// inside no ring around a vertex.
+    RingPairing,
 }
 
 /// The most cells adjacent to one cell: the site perimeter of a single
@@ -78,6 +81,7 @@ pub fn rule_of(rule: &DerivedRule) -> Rule {
         DerivedRule::SubAnimal => DerivedKind::SubAnimal,
         DerivedRule::Theorem31 { corollary: true } => DerivedKind::Corollary33,
         DerivedRule::Theorem31 { corollary: false } => DerivedKind::Theorem31,
+        DerivedRule::RingPairing => DerivedKind::RingPairing,
     })
 }
 
@@ -153,7 +157,7 @@ fn require(holds: bool, hypothesis: Hypothesis) -> Result<(), Failure> {
 fn applicability(claim: &GameClaim, rule: &DerivedRule) -> Result<(), Requirement> {
     let winner = claim.side == Side::Winner;
     let (side_ok, side) = match rule {
-        DerivedRule::Proposition21 => (!winner, Requirement::LoserClaim),
+        DerivedRule::Proposition21 | DerivedRule::RingPairing => (!winner, Requirement::LoserClaim),
         DerivedRule::Trivial
         | DerivedRule::Proposition22 { .. }
         | DerivedRule::Corollary34
@@ -171,6 +175,16 @@ fn applicability(claim: &GameClaim, rule: &DerivedRule) -> Result<(), Requiremen
     );
     if needs_lattice && !claim.on_lattice() {
         return Err(Requirement::InfiniteLattice);
+    }
+    if *rule == DerivedRule::RingPairing {
+        let hyperbolic = matches!(claim.board, Board::Mosaic(m) if m.q() >= rings::MIN_RING_Q);
+        if !hyperbolic {
+            return Err(Requirement::HyperbolicMosaic);
+        }
+        // A pairing answers one mark with one mark.
+        if claim.a != 1 || claim.completing() != 1 {
+            return Err(Requirement::OneMakerMark);
+        }
     }
     Ok(())
 }
@@ -257,6 +271,27 @@ fn derive(
             Ok(if winner { turns } else { None })
         }
         DerivedRule::Theorem31 { corollary } => theorem31(claim, cited, *corollary).map(Some),
+        DerivedRule::RingPairing => {
+            if !cited.is_empty() {
+                return Err(Failure::Rejected(DerivedFailure::Citations));
+            }
+            require(b >= 1, Hypothesis::BreakerAnswers)?;
+            let Board::Mosaic(mosaic) = claim.board else {
+                return Err(Failure::TooLarge);
+            };
+            let code = shape::canonical_form(&claim.board, &claim.goal, budget)?;
+            // The empty form: an animal beyond the codes or the discs.
+            if code.is_empty() {
+                return Err(Failure::TooLarge);
+            }
+            let entries: Option<Vec<u8>> = code.iter().map(|e| u8::try_from(e[0]).ok()).collect();
+            let Some(entries) = entries else {
+                return Err(Failure::TooLarge);
+            };
+            let fits = rings::may_lie_in_a_ring(mosaic.q(), &entries, budget)?;
+            require(!fits, Hypothesis::GoalMissesEveryRing)?;
+            Ok(None)
+        }
     }
 }
 

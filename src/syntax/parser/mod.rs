@@ -113,6 +113,7 @@ const METHOD_NAMES: &[&str] = &[
     "theorem-3.1",
     "monotonicity",
     "sub-animal",
+    "ring-pairing",
 ];
 
 /// The game keywords of the rulesets, the impartial ones first (a
