@@ -58,6 +58,29 @@ fn rings(disc: &Disc, exact: usize) -> HashMap<u32, usize> {
         .collect()
 }
 
+/// The verdict of `loser A on (3,q) (1,1) by METHOD` for the animal of
+/// `cells` (triangle numbers).
+fn loser_verdict(q: u8, cells: &[u32], method: &str) -> VerdictName {
+    let listed: Vec<String> = cells.iter().map(|t| format!("({t})")).collect();
+    let text = format!(
+        "gamecert 1\nboard H = mosaic (3,{q})\nanimal A on H = {}\n\
+         claim a: loser A on H (1,1) by {method}\n",
+        listed.join(" ")
+    );
+    let outcome = common::check_claim("pairing.cert", &text, "a");
+    outcome.report.files[0].claims[0].verdict
+}
+
+/// VERIFIED when the oracle finds the claim true (counted), else REJECTED.
+fn expected_verdict(holds: bool, verified: &mut usize) -> VerdictName {
+    if holds {
+        *verified += 1;
+        VerdictName::Verified
+    } else {
+        VerdictName::Rejected
+    }
+}
+
 /// Least codes of the animals of `size` cells lying inside one ring of
 /// `ring` (rings up to `last` only), by walking along each ring.
 fn inside_rings(
@@ -96,10 +119,10 @@ fn inside_rings(
     codes
 }
 
-/// Every animal of `size` cells through the root triangle, one per least
-/// code, with its code.
-fn animals(disc: &Disc, size: usize) -> Vec<(Vec<u32>, Vec<u8>)> {
-    let mut level: BTreeSet<Vec<u32>> = BTreeSet::from([vec![0]]);
+/// Every connected set of `size` triangles of the disc holding one of
+/// `starts`.
+fn connected_sets(disc: &Disc, starts: &[u32], size: usize) -> BTreeSet<Vec<u32>> {
+    let mut level: BTreeSet<Vec<u32>> = starts.iter().map(|&t| vec![t]).collect();
     for _ in 1..size {
         let mut next = BTreeSet::new();
         for set in &level {
@@ -116,6 +139,13 @@ fn animals(disc: &Disc, size: usize) -> Vec<(Vec<u32>, Vec<u8>)> {
         }
         level = next;
     }
+    level
+}
+
+/// Every animal of `size` cells through the root triangle, one per least
+/// code, with its code.
+fn animals(disc: &Disc, size: usize) -> Vec<(Vec<u32>, Vec<u8>)> {
+    let level = connected_sets(disc, &[0], size);
     let mut seen = HashSet::new();
     level
         .into_iter()
@@ -164,21 +194,9 @@ fn the_ring_pairing_verifies_exactly_the_animals_no_ring_holds() {
         for size in 2..=7 {
             let inside = inside_rings(&disc, &ring, last, size);
             for (cells, code) in animals(&small, size) {
-                let listed: Vec<String> = cells.iter().map(|t| format!("({t})")).collect();
-                let text = format!(
-                    "gamecert 1\nboard H = mosaic (3,{q})\nanimal A on H = {}\n\
-                     claim a: loser A on H (1,1) by ring-pairing\n",
-                    listed.join(" ")
-                );
-                let outcome = common::check_claim("rings.cert", &text, "a");
-                let verdict = outcome.report.files[0].claims[0].verdict;
-                let expected = if inside.contains(&code) {
-                    VerdictName::Rejected
-                } else {
-                    verified += 1;
-                    VerdictName::Verified
-                };
-                assert_eq!(verdict, expected, "q = {q}, cells {}", listed.join(" "));
+                let verdict = loser_verdict(q, &cells, "ring-pairing");
+                let expected = expected_verdict(!inside.contains(&code), &mut verified);
+                assert_eq!(verdict, expected, "q = {q}, cells {cells:?}");
                 if size == 6
                     && verdict == VerdictName::Verified
                     && let Some(word) = path_turns(&small, &cells)
@@ -301,4 +319,307 @@ fn a_shipped_ring_pairing_loser_less_a_cell_is_not_verified() {
         rejected += rejected_here;
     }
     assert!(rejected >= 23, "only {rejected} mutants rejected");
+}
+
+/// A colouring of the disc's vertices with 0, 1, 2 made by crossing sides
+/// from the root (corners 0, 1, 2): the new corner of a triangle gets the
+/// colour its side's corners lack. `None` when two paths disagree.
+fn three_colours(disc: &Disc) -> Option<HashMap<u32, u8>> {
+    let root = disc.corners(0);
+    let mut colour: HashMap<u32, u8> = (0..3).map(|i| (root[i], i as u8)).collect();
+    let mut seen = HashSet::from([0u32]);
+    let mut queue = std::collections::VecDeque::from([0u32]);
+    while let Some(t) = queue.pop_front() {
+        for u in (0..3).filter_map(|s| disc.neighbour(t, s)) {
+            let corners = disc.corners(u);
+            let known: Vec<u8> = corners
+                .iter()
+                .filter_map(|v| colour.get(v))
+                .copied()
+                .collect();
+            if known.len() == 2 {
+                let missing = 3 - known[0] - known[1];
+                let new = corners.iter().find(|v| !colour.contains_key(v))?;
+                colour.insert(*new, missing);
+            }
+            let mut all: Vec<u8> = corners
+                .iter()
+                .filter_map(|v| colour.get(v))
+                .copied()
+                .collect();
+            all.sort_unstable();
+            if all.len() == 3 && all != [0, 1, 2] {
+                return None;
+            }
+            if seen.insert(u) {
+                queue.push_back(u);
+            }
+        }
+    }
+    Some(colour)
+}
+
+/// Least codes of the animals of `size` cells inside the fan around
+/// vertex `v`, by walking around it.
+fn inside_fan(disc: &Disc, v: u32, size: usize) -> HashSet<Vec<u8>> {
+    let around = |t: u32| -> Vec<u32> {
+        (0..3)
+            .filter_map(|s| disc.neighbour(t, s))
+            .filter(|&u| disc.corners(u).contains(&v))
+            .collect()
+    };
+    let fan: Vec<u32> = (0..disc.triangles() as u32)
+        .filter(|&t| disc.corners(t).contains(&v))
+        .collect();
+    let mut codes = HashSet::new();
+    for &start in &fan {
+        for first in around(start) {
+            let mut arc = vec![start, first];
+            while arc.len() < size {
+                let at = arc[arc.len() - 1];
+                match around(at).into_iter().find(|u| !arc.contains(u)) {
+                    Some(u) => arc.push(u),
+                    None => break,
+                }
+            }
+            arc.truncate(size);
+            if arc.len() == size {
+                codes.insert(least_code(disc, &arc, &mut Budget::unlimited()).expect("code"));
+            }
+        }
+    }
+    codes
+}
+
+#[test]
+fn the_fan_pairing_verifies_exactly_the_animals_that_are_not_fans() {
+    // For odd q the colours do not close up around a vertex.
+    let odd = Disc::around_root(Mosaic::new(7).expect("q = 7"), 3, &mut Budget::unlimited())
+        .expect("within budget")
+        .expect("within limits");
+    assert!(three_colours(&odd).is_none());
+    for q in [8, 10, 12] {
+        let mosaic = Mosaic::new(q).expect("a mosaic");
+        let disc = Disc::around_root(mosaic, 4, &mut Budget::unlimited())
+            .expect("within budget")
+            .expect("within limits");
+        let colour = three_colours(&disc).expect("three colours for even q");
+        // Each triangle's partner: across the side opposite its corner of
+        // colour 0. Partners are mutual and in another fan.
+        let partner = |t: u32| -> Option<u32> {
+            let c = disc.corners(t);
+            let i = (0..3).find(|&i| colour[&c[i]] == 0)?;
+            // Side s joins corners s and s + 1: the side opposite corner i.
+            disc.neighbour(t, (i + 1) % 3)
+        };
+        for t in 0..disc.triangles() as u32 {
+            if let Some(u) = partner(t)
+                && let Some(back) = partner(u)
+            {
+                assert_eq!(back, t, "q = {q}: partners of {t}");
+                let centre_of = |t: u32| disc.corners(t).into_iter().find(|v| colour[v] == 0);
+                assert_ne!(
+                    centre_of(t),
+                    centre_of(u),
+                    "q = {q}: {t} and {u} in one fan"
+                );
+            }
+        }
+        let centre = disc.corners(0)[0];
+        let mut verified = 0;
+        for size in 2..=7 {
+            let inside = inside_fan(&disc, centre, size);
+            for (cells, code) in animals(&disc, size) {
+                let verdict = loser_verdict(q, &cells, "fan-pairing");
+                let expected = expected_verdict(!inside.contains(&code), &mut verified);
+                assert_eq!(verdict, expected, "q = {q}, cells {cells:?}");
+            }
+        }
+        assert!(verified > 0, "q = {q}");
+    }
+}
+
+/// Bode's labellings (Tables 47-50, as f(1) .. f(q)) with the pair labels
+/// of Table 51, for q = 7, 8, 9: (q, figure, labels, pairs).
+const LABELLINGS: [(u8, u32, &str, &str); 6] = [
+    (7, 142, "7 5 3 4 2 6 1", "3 6"),
+    (7, 143, "7 5 3 4 2 6 1", "4 6"),
+    (8, 144, "8 6 3 5 4 2 7 1", "2 6"),
+    (8, 145, "8 6 4 3 5 2 7 1", "5 7"),
+    (9, 140, "7 5 3 4 2 6 1 8 9", "3 6 9"),
+    (9, 141, "7 5 3 4 2 6 1 8 9", "4 6 8"),
+];
+
+/// The labels of every edge end of the disc (1..q counterclockwise
+/// around each vertex, f(x) at the other end), found vertex by vertex
+/// from the root's corner 0; panics if two paths disagree.
+fn edge_labels(disc: &Disc, q: u8, f: &[u8]) -> HashMap<(u32, u32), u8> {
+    // The next edge counterclockwise around a vertex, from the triangles.
+    let mut next: HashMap<(u32, u32), u32> = HashMap::new();
+    for t in 0..disc.triangles() as u32 {
+        let [a, b, c] = disc.corners(t);
+        next.insert((a, b), c);
+        next.insert((b, c), a);
+        next.insert((c, a), b);
+    }
+    let root = disc.corners(0);
+    let mut labels = HashMap::from([((root[0], root[1]), 1u8)]);
+    let mut pending = vec![(root[0], root[1])];
+    let set = |labels: &mut HashMap<(u32, u32), u8>, end: (u32, u32), label: u8| -> bool {
+        match labels.get(&end) {
+            Some(&old) => {
+                assert_eq!(old, label, "q = {q}: labels disagree at {end:?}");
+                false
+            }
+            None => {
+                labels.insert(end, label);
+                true
+            }
+        }
+    };
+    while let Some((v, w)) = pending.pop() {
+        let x = labels[&(v, w)];
+        let mut ends = vec![((w, v), f[usize::from(x) - 1])];
+        if let Some(&u) = next.get(&(v, w)) {
+            ends.push(((v, u), x % q + 1));
+        }
+        for (end, label) in ends {
+            if set(&mut labels, end, label) {
+                pending.push(end);
+            }
+        }
+    }
+    labels
+}
+
+#[test]
+fn bodes_label_pairings_hold_a_pair_in_every_placement_the_kernel_claims() {
+    let mut verified = 0;
+    for (q, figure, labels, pairs) in LABELLINGS {
+        let mosaic = Mosaic::new(q).expect("a mosaic");
+        let disc = Disc::around_root(mosaic, 6, &mut Budget::unlimited())
+            .expect("within budget")
+            .expect("within limits");
+        let f: Vec<u8> = labels
+            .split(' ')
+            .map(|x| x.parse().expect("a label"))
+            .collect();
+        let pair_labels: Vec<u8> = pairs
+            .split(' ')
+            .map(|x| x.parse().expect("a label"))
+            .collect();
+        let label = edge_labels(&disc, q, &f);
+        let pairs_edge = |a: u32, b: u32| -> bool {
+            [(a, b), (b, a)]
+                .iter()
+                .any(|e| label.get(e).is_some_and(|l| pair_labels.contains(l)))
+        };
+        let shares_pair = |t: u32, u: u32| -> bool {
+            let theirs = disc.corners(u);
+            let common: Vec<u32> = disc
+                .corners(t)
+                .into_iter()
+                .filter(|v| theirs.contains(v))
+                .collect();
+            common.len() == 2 && pairs_edge(common[0], common[1])
+        };
+        // Every triangle near the root: at most one pair edge.
+        let near = Disc::around_root(mosaic, 3, &mut Budget::unlimited())
+            .expect("within budget")
+            .expect("within limits");
+        for t in 0..near.triangles() as u32 {
+            let paired = (0..3)
+                .filter_map(|s| disc.neighbour(t, s))
+                .filter(|&u| shares_pair(t, u))
+                .count();
+            assert!(paired <= 1, "q = {q}, figure {figure}: triangle {t}");
+        }
+        // Placements: every connected set through a triangle of the first
+        // ring (around all three corners of the root, not only the vertex
+        // the kernel places at), grouped by least code.
+        let first_ring = Disc::around_root(mosaic, 1, &mut Budget::unlimited())
+            .expect("within budget")
+            .expect("within limits")
+            .triangles() as u32;
+        let small = Disc::around_root(mosaic, 4, &mut Budget::unlimited())
+            .expect("within budget")
+            .expect("within limits");
+        for size in 2..=5 {
+            let starts: Vec<u32> = (0..first_ring).collect();
+            let sets = connected_sets(&disc, &starts, size);
+            let mut missed: HashSet<Vec<u8>> = HashSet::new();
+            for set in &sets {
+                let held = set
+                    .iter()
+                    .any(|&t| set.iter().any(|&u| u != t && shares_pair(t, u)));
+                if !held {
+                    missed.insert(least_code(&disc, set, &mut Budget::unlimited()).expect("code"));
+                }
+            }
+            for (cells, code) in animals(&small, size) {
+                let method = format!("label-pairing {{ labels {labels} pairs {pairs} }}");
+                let verdict = loser_verdict(q, &cells, &method);
+                let expected = expected_verdict(!missed.contains(&code), &mut verified);
+                assert_eq!(
+                    verdict, expected,
+                    "q = {q}, figure {figure}, cells {cells:?}"
+                );
+            }
+        }
+    }
+    assert!(verified > 0);
+}
+
+/// Mutants of the shipped label pairings: one pair label dropped (unless
+/// its edges' other end is also listed, which names the same edges, as
+/// Bode's 2 and 6 for q = 8 do). Each is needed, so no mutant verifies.
+#[test]
+fn a_shipped_label_pairing_less_a_pair_label_is_rejected() {
+    let text = common::shipped("certificates/bode-2000/hyperbolic-losers.cert");
+    let mut mutants = 0;
+    let lines: Vec<&str> = text.lines().collect();
+    for (i, line) in lines.iter().enumerate() {
+        let Some(labels) = line.trim().strip_prefix("pairs ") else {
+            continue;
+        };
+        let claim = lines[..i]
+            .iter()
+            .rev()
+            .find(|l| l.starts_with("claim "))
+            .expect("a claim above");
+        let id = claim["claim ".len()..].split(':').next().expect("an id");
+        let pairs: Vec<&str> = labels.split_whitespace().collect();
+        let f: Vec<&str> = lines[i - 1]
+            .trim()
+            .strip_prefix("labels ")
+            .expect("labels before pairs")
+            .split_whitespace()
+            .collect();
+        for drop in 0..pairs.len() {
+            let kept: Vec<&str> = (0..pairs.len())
+                .filter(|&j| j != drop)
+                .map(|j| pairs[j])
+                .collect();
+            // A label whose edges' other end is still a pair label names
+            // the same edges: not a mutant.
+            let other_end = f[pairs[drop].parse::<usize>().expect("a label") - 1];
+            if kept.contains(&other_end) {
+                continue;
+            }
+            let mut mutant_lines = lines.clone();
+            let replaced = format!("  pairs {}", kept.join(" "));
+            mutant_lines[i] = &replaced;
+            let mutant = mutant_lines.join("\n");
+            let outcome = common::check_claim("mutant.cert", &mutant, id);
+            let verdict = outcome.report.files[0].claims[0].verdict;
+            assert_eq!(
+                verdict,
+                VerdictName::Rejected,
+                "{id} without pair label {}",
+                pairs[drop]
+            );
+            mutants += 1;
+        }
+    }
+    assert!(mutants >= 20, "only {mutants} mutants");
 }

@@ -99,6 +99,7 @@ pub fn claim(
             ast::DerivedRuleName::Monotonicity => DerivedRule::Monotonicity,
             ast::DerivedRuleName::SubAnimal => DerivedRule::SubAnimal,
             ast::DerivedRuleName::RingPairing => DerivedRule::RingPairing,
+            ast::DerivedRuleName::FanPairing => DerivedRule::FanPairing,
         };
         let game = GameClaim::of(side, winner);
         return Ok(Explicit::Derived(game, rule, cites.clone()));
@@ -109,6 +110,16 @@ pub fn claim(
             Method::Pairing(body) => {
                 let strategy = super::breaker::strategy(&game, body, budget)?;
                 Ok(Explicit::Breaker(game, strategy))
+            }
+            Method::LabelPairing(body) => {
+                let numbers = |list: &[ast::Spanned<u64>]| -> Vec<u64> {
+                    list.iter().map(|n| n.node).collect()
+                };
+                let rule = DerivedRule::LabelPairing {
+                    labels: numbers(&body.labels),
+                    pairs: numbers(&body.pairs),
+                };
+                Ok(Explicit::Derived(game, rule, Vec::new()))
             }
             Method::Priority(body) => {
                 let strategy = super::breaker::priority(&game, body)?;

@@ -1147,6 +1147,7 @@ fn explicit_claim(
         | Method::Citation(_)
         | Method::Pairing(_)
         | Method::Priority(_)
+        | Method::LabelPairing(_)
         | Method::ProofSequence(_)
         | Method::Cards { .. }
         | Method::Derived { .. } => {
@@ -1297,6 +1298,7 @@ fn partizan_claim(
         | Method::Citation(_)
         | Method::Pairing(_)
         | Method::Priority(_)
+        | Method::LabelPairing(_)
         | Method::ProofSequence(_)
         | Method::Cards { .. }
         | Method::Derived { .. } => {

@@ -125,7 +125,7 @@ impl GameClaim {
 /// mosaics"): counting (A5), proof sequences (M1, with the flag
 /// congruences), the derived rules that read nothing of the board but
 /// congruence (the whole goal in one turn, monotonicity, sub-animals), and
-/// the ring pairing made for mosaics (B8).
+/// the pairings made for mosaics (rings, fans, labelled edges: B8-B10).
 /// Every other rule reads placements modulo translations, lattices or
 /// finite boards, which a mosaic does not have.
 pub fn argued_on_mosaics(rule: Rule) -> bool {
@@ -138,6 +138,8 @@ pub fn argued_on_mosaics(rule: Rule) -> bool {
                     | DerivedKind::Monotonicity
                     | DerivedKind::SubAnimal
                     | DerivedKind::RingPairing
+                    | DerivedKind::FanPairing
+                    | DerivedKind::LabelPairing
             )
     )
 }

@@ -60,6 +60,8 @@ pub enum DerivedKind {
     Monotonicity,
     SubAnimal,
     RingPairing,
+    FanPairing,
+    LabelPairing,
 }
 
 impl Rule {
@@ -91,6 +93,8 @@ impl Rule {
                 DerivedKind::Monotonicity => "maker.monotonicity",
                 DerivedKind::SubAnimal => "maker.sub-animal",
                 DerivedKind::RingPairing => "breaker.ring-pairing",
+                DerivedKind::FanPairing => "breaker.fan-pairing",
+                DerivedKind::LabelPairing => "breaker.label-pairing",
             },
         }
     }
@@ -254,6 +258,16 @@ pub enum Hypothesis {
     BreakerAnswers,
     /// B8: no placement of the goal lies inside one ring around a vertex.
     GoalMissesEveryRing,
+    /// B9: the goal is not a fan (triangles around one vertex).
+    GoalNotAFan,
+    /// B10: the labels are a labelling of the mosaic's edge ends (one per
+    /// label 1..q, the other end's label an involution, every triangle
+    /// closing up).
+    LabelsConsistent,
+    /// B10: no triangle has two edges whose labels pair.
+    OnePairPerTriangle,
+    /// B10: every placement of the goal holds a pair.
+    EveryPlacementHoldsAPair,
 }
 
 /// Why a derived result does not follow from its citations.
@@ -436,6 +450,8 @@ pub enum Requirement {
     NotAMosaic,
     /// A hyperbolic mosaic (3,q) with q >= 7 (the ring pairing).
     HyperbolicMosaic,
+    /// A hyperbolic mosaic (3,q) with q even (the fan pairing).
+    EvenHyperbolicMosaic,
 }
 
 /// Why a claim cannot be read as a certificate of its statement (an ERROR,

@@ -87,6 +87,9 @@ fn undecided_text(rule: Rule, reason: &Undecided) -> String {
                 "classifications are checked on solids and graph boards".to_string()
             }
             Rule::Priority => "the period has too many classes, or a placement more than 64 goal and guard cells (256 tracked cells)".to_string(),
+            Rule::Derived(
+                DerivedKind::RingPairing | DerivedKind::FanPairing | DerivedKind::LabelPairing,
+            ) => "the goal is beyond what the kernel reads on a mosaic (more than 24 cells, or a disc larger than 6,000,000 triangles)".to_string(),
             Rule::Derived(_) => "a number of the rule (the stage diagram, a sum of marks) is larger than the kernel computes".to_string(),
             Rule::AnimalEnumeration => {
                 "animals are counted on regions of at most 128 cells, and on mosaics within discs of at most 6,000,000 triangles".to_string()
@@ -150,6 +153,8 @@ fn method_name(rule: Rule) -> &'static str {
             DerivedKind::Monotonicity => "by monotonicity",
             DerivedKind::SubAnimal => "by sub-animal",
             DerivedKind::RingPairing => "by ring-pairing",
+            DerivedKind::FanPairing => "by fan-pairing",
+            DerivedKind::LabelPairing => "by label-pairing",
         },
         _ => "the method",
     }
@@ -160,7 +165,7 @@ fn requirement_text(r: Requirement) -> &'static str {
         Requirement::WinnerClaim => "a winner claim",
         Requirement::LoserClaim => "a loser claim",
         Requirement::OneMakerMark => {
-            "a (1,b) game: pavings and pairing trees answer one maker mark per turn"
+            "a (1,b) game: pavings, pairing trees and the pairings of mosaics answer one maker mark per turn"
         }
         Requirement::PlainGame => "an (a,b) game, without a larger completing turn",
         Requirement::InfiniteLattice => "an infinite lattice",
@@ -168,9 +173,10 @@ fn requirement_text(r: Requirement) -> &'static str {
         Requirement::LatticeOrRegion => "a lattice or a region of one",
         Requirement::ValueClaim => "a `value` claim",
         Requirement::NotAMosaic => {
-            "a board other than a hyperbolic mosaic (on mosaics the kernel checks counts, proof sequences, the derived rules trivial, monotonicity and sub-animal, and the ring pairing)"
+            "a board other than a hyperbolic mosaic (on mosaics the kernel checks counts, proof sequences, the derived rules trivial, monotonicity and sub-animal, and the ring, fan and label pairings)"
         }
         Requirement::HyperbolicMosaic => "a hyperbolic mosaic (3,q) with q >= 7",
+        Requirement::EvenHyperbolicMosaic => "a hyperbolic mosaic (3,q) with q even",
     }
 }
 
@@ -380,7 +386,7 @@ fn derived_text(rule: Rule, f: &DerivedFailure) -> String {
             method_name(rule),
             hypothesis_text(*h)
         ),
-        DerivedFailure::Citations => "the rule cites the wrong number of claims (monotonicity, sub-animal and Cor. 3.3 cite one; Thm. 3.1 at least one)".into(),
+        DerivedFailure::Citations => "the rule cites the wrong number of claims (monotonicity, sub-animal and Cor. 3.3 cite one; Thm. 3.1 at least one; the ring, fan and label pairings none)".into(),
         DerivedFailure::CitedOtherGame { citation } => format!(
             "cited claim {citation} is not a winner or loser claim of the same side, board and goal"
         ),
@@ -415,6 +421,10 @@ fn hypothesis_text(h: Hypothesis) -> String {
         Hypothesis::GoalInside => "the winner's goal contains this goal (for a loser: this goal contains the cited loser's)".into(),
         Hypothesis::CitedCompletingWithinMarks => "every cited game's completing turn marks at most a (the claim's a = sum a_i)".into(),
         Hypothesis::BreakerAnswers => "b >= 1 (the breaker answers every mark with its partner)".into(),
+        Hypothesis::LabelsConsistent => "the labels are a labelling of the edge ends: q of them, each in 1..q, the other end's label an involution, and every triangle closing up (f(f(f(x)+1)+1) = x - 1)".into(),
+        Hypothesis::OnePairPerTriangle => "no triangle has two edges with a pair label".into(),
+        Hypothesis::EveryPlacementHoldsAPair => "every placement of the goal holds both triangles of an edge with a pair label".into(),
+        Hypothesis::GoalNotAFan => "the goal is not a fan of triangles around one vertex (every placement holds a pair of the fan pairing)".into(),
         Hypothesis::GoalMissesEveryRing => "no placement of the goal lies inside one ring around a vertex (every placement holds a pair of the ring pairing)".into(),
     }
 }

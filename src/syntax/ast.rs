@@ -444,6 +444,20 @@ pub struct StartAst {
     pub map: Option<Spanned<MapAst>>,
 }
 
+/// The body of `by label-pairing { labels N ... pairs N ... }`: Bode's
+/// labels of the edge ends of a (3,q) mosaic, `labels` f(1) .. f(q) (the
+/// label at an edge's other end), and the labels whose edges pair their
+/// two triangles.
+#[derive(Clone, Debug, Default)]
+pub struct LabelPairingBody {
+    /// `labels N ...`: f(1) .. f(q).
+    pub labels: Vec<Spanned<u64>>,
+    /// `pairs N ...`.
+    pub pairs: Vec<Spanned<u64>>,
+    /// The block, braces included.
+    pub span: Span,
+}
+
 /// The body of `by pairing { ... }` / `by paving { ... }`: a paving
 /// (`period` vectors and `pair`s), or answers to the maker's next mark.
 #[derive(Clone, Debug, Default)]
@@ -821,11 +835,13 @@ pub enum DerivedRuleName {
     SubAnimal,
     /// `ring-pairing`.
     RingPairing,
+    /// `fan-pairing`.
+    FanPairing,
 }
 
 impl DerivedRuleName {
     /// The rules of the language.
-    pub const ALL: [DerivedRuleName; 9] = [
+    pub const ALL: [DerivedRuleName; 10] = [
         DerivedRuleName::Trivial,
         DerivedRuleName::Proposition21,
         DerivedRuleName::Proposition22,
@@ -835,6 +851,7 @@ impl DerivedRuleName {
         DerivedRuleName::Monotonicity,
         DerivedRuleName::SubAnimal,
         DerivedRuleName::RingPairing,
+        DerivedRuleName::FanPairing,
     ];
 
     /// The rule as written after `by`.
@@ -849,6 +866,7 @@ impl DerivedRuleName {
             DerivedRuleName::Monotonicity => "monotonicity",
             DerivedRuleName::SubAnimal => "sub-animal",
             DerivedRuleName::RingPairing => "ring-pairing",
+            DerivedRuleName::FanPairing => "fan-pairing",
         }
     }
 }
@@ -903,6 +921,9 @@ pub enum Method {
     Pairing(PairingBody),
     /// `by priority { ... }`: a (history-dependent) priority strategy.
     Priority(PriorityBody),
+    /// `by label-pairing { labels N ... pairs N ... }`: a pairing by
+    /// labelled edge ends on a (3,q) mosaic.
+    LabelPairing(LabelPairingBody),
     /// `by derivation { = GAME by RULE ... }`.
     Derivation(Vec<DerivationStep>),
     /// `by proof-sequence { ... }`.
@@ -942,6 +963,7 @@ impl Method {
             Method::Citation(_) => "citation",
             Method::Pairing(_) => "pairing",
             Method::Priority(_) => "priority",
+            Method::LabelPairing(_) => "label-pairing",
             Method::Derivation(_) => "derivation",
             Method::ProofSequence(_) => "proof-sequence",
             Method::Cards { .. } => "cards",

@@ -271,6 +271,15 @@ fn claim(out: &mut Lines, claim: &Claim) {
             priority_body(out, body);
             out.push(body.span.end.saturating_sub(1), 0, "}".to_string());
         }
+        Method::LabelPairing(body) => {
+            out.push(start, 0, format!("{head}label-pairing {{"));
+            for (word, list) in [("labels", &body.labels), ("pairs", &body.pairs)] {
+                let numbers: Vec<String> = list.iter().map(|n| n.node.to_string()).collect();
+                let anchor = list.first().map_or(start, |n| n.span.start);
+                out.push(anchor, 1, format!("{word} {}", numbers.join(" ")));
+            }
+            out.push(body.span.end.saturating_sub(1), 0, "}".to_string());
+        }
     }
 }
 

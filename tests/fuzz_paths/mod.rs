@@ -307,6 +307,12 @@ impl<'a> Spans<'a> {
                 }
             }
             Method::ProofSequence(body) => self.proof(body),
+            Method::LabelPairing(body) => {
+                self.span(body.span, "label-pairing block");
+                for n in body.labels.iter().chain(&body.pairs) {
+                    self.spanned(n, "label");
+                }
+            }
             Method::Derived {
                 rule,
                 cites,

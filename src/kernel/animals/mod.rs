@@ -4,6 +4,7 @@
 
 pub mod enumerate;
 pub mod flags;
+pub mod labels;
 pub mod lattice;
 pub mod levels;
 pub mod mosaic;

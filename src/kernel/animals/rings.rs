@@ -1,6 +1,7 @@
 //! The rings around a vertex of a hyperbolic (3,q) mosaic, q >= 7, for the
 //! ring pairing (rule B8 of docs/soundness.md): whether an animal can lie
-//! inside one ring.
+//! inside one ring; and, for the fan pairing of even q (rule B9), whether
+//! it can lie inside the fan of one vertex.
 //!
 //! Key decisions. Ring 1 around a vertex v is its fan of q triangles;
 //! ring k + 1 is what one step of the disc construction of rule A5 adds
@@ -48,43 +49,77 @@ impl Turn {
     }
 }
 
-/// Whether the animal with least code `code` (three entries per cell, as
-/// `mosaic::least_code` writes them) may lie inside one ring around some
-/// vertex of the (3,q) mosaic. `false` means no placement of it does:
-/// every placement has two cells sharing a side that joins two rings.
-/// Anything this function cannot read counts as "may".
-pub fn may_lie_in_a_ring(q: u8, code: &[u8], budget: &mut Budget) -> Result<bool, Exhausted> {
-    let Some(links) = links(code) else {
-        return Ok(true);
-    };
+/// How an animal's cells are joined, which is all a pairing of sides
+/// between triangles can tell apart.
+enum Shape {
+    /// Some cell has three neighbours in the animal.
+    Branched,
+    /// Every cell has two: a cycle of this many cells.
+    Cycle(usize),
+    /// A path of triangles, with its turns at the inner cells read from
+    /// one end (none for one or two cells).
+    Path(Vec<Turn>),
+}
+
+/// The shape of the animal with least code `code` (three entries per
+/// cell, as `mosaic::least_code` writes them), if the code reads as one.
+fn shape(code: &[u8]) -> Option<Shape> {
+    let links = links(code)?;
     let n = links.len();
     let degree = |cell: &[Option<usize>; 3]| cell.iter().flatten().count();
-    // A triangle has one side towards another ring, so at most two of its
-    // neighbours share its ring.
     if links.iter().any(|cell| degree(cell) > 2) {
-        return Ok(false);
+        return Some(Shape::Branched);
     }
     let sides: usize = links.iter().map(degree).sum();
+    // Connected (a code is one walk), no cell with three neighbours: a
+    // path, or a cycle when there are as many shared sides as cells.
     if sides / 2 != n.saturating_sub(1) {
-        // Connected (a code is one walk) with as many shared sides as
-        // cells: a cycle, which inside a ring is the whole ring. Rings
-        // after the first have q(q - 3) or more triangles, beyond MAX_SIZE.
-        let q = usize::from(q);
-        return Ok(n == q || n >= q * (q - 3));
+        return Some(Shape::Cycle(n));
     }
     if n <= 2 {
-        return Ok(true);
+        return Some(Shape::Path(Vec::new()));
     }
-    let Some(word) = path_turns(&links) else {
-        return Ok(true);
-    };
-    let candidates = ring_turns(q, word.len(), budget)?;
-    let swapped: Vec<Turn> = word.iter().map(|t| t.swapped()).collect();
-    let reversed = |w: &[Turn]| -> Vec<Turn> { w.iter().rev().copied().collect() };
-    // Read from the other end, or in the other sense (a mirror image),
-    // every turn changes sides.
-    let readings = [reversed(&word), reversed(&swapped), word, swapped];
-    Ok(readings.iter().any(|w| candidates.contains(w)))
+    path_turns(&links).map(Shape::Path)
+}
+
+/// Whether the animal with least code `code` may lie inside one ring
+/// around some vertex of the (3,q) mosaic, q >= 7. `false` means no
+/// placement of it does: every placement has two cells sharing a side that
+/// joins two rings. Anything this function cannot read counts as "may".
+pub fn may_lie_in_a_ring(q: u8, code: &[u8], budget: &mut Budget) -> Result<bool, Exhausted> {
+    let q_cells = usize::from(q);
+    match shape(code) {
+        None => Ok(true),
+        // A triangle has one side towards another ring, so at most two of
+        // its neighbours share its ring.
+        Some(Shape::Branched) => Ok(false),
+        // Inside a ring a cycle is the whole ring. Rings after the first
+        // have q(q - 3) or more triangles, beyond MAX_SIZE.
+        Some(Shape::Cycle(n)) => Ok(n == q_cells || n >= q_cells * (q_cells - 3)),
+        Some(Shape::Path(word)) if word.is_empty() => Ok(true),
+        Some(Shape::Path(word)) => {
+            let candidates = ring_turns(q, word.len(), budget)?;
+            let swapped: Vec<Turn> = word.iter().map(|t| t.swapped()).collect();
+            let reversed = |w: &[Turn]| -> Vec<Turn> { w.iter().rev().copied().collect() };
+            // Read from the other end, or in the other sense (a mirror
+            // image), every turn changes sides.
+            let readings = [reversed(&word), reversed(&swapped), word, swapped];
+            Ok(readings.iter().any(|w| candidates.contains(w)))
+        }
+    }
+}
+
+/// Whether the animal with least code `code` may lie inside the fan of
+/// the q triangles around one vertex. `false` means it is neither a path
+/// turning always the same way (around the fan's centre) nor the whole
+/// fan of q cells. Anything this function cannot read counts as "may".
+pub fn may_lie_in_a_fan(q: u8, code: &[u8]) -> bool {
+    match shape(code) {
+        None => true,
+        Some(Shape::Branched) => false,
+        Some(Shape::Cycle(n)) => n == usize::from(q),
+        Some(Shape::Path(word)) => word.windows(2).all(|pair| pair[0] == pair[1]),
+    }
 }
 
 /// The cells' neighbours within the animal, per side in the code's sense

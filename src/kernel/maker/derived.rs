@@ -9,7 +9,8 @@
 //! before any rule runs.
 
 use crate::kernel::animals::lattice::{Cell, Lattice};
-use crate::kernel::animals::{Board, rings, shape};
+use crate::kernel::animals::mosaic::Mosaic;
+use crate::kernel::animals::{Board, labels, rings, shape};
 use crate::kernel::budget::{Budget, Exhausted};
 use crate::kernel::game::{GameClaim, Side, precheck};
 use crate::kernel::ledger::{Established, Theorem};
@@ -39,6 +40,12 @@ pub enum DerivedRule {
     /// Bode's ring pairing on a (3,q) mosaic (rule B8): the goal lies
     /// inside no ring around a vertex.
     RingPairing,
+    /// Bode's pairing of the fans around one colour of vertices, q even
+    /// (rule B9): the goal is not a fan.
+    FanPairing,
+    /// Bode's pairing by labelled edge ends (rule B10): `labels` are f(1)
+    /// .. f(q), `pairs` the labels whose edges pair their triangles.
+    LabelPairing { labels: Vec<u64>, pairs: Vec<u64> },
 }
 
 /// The most cells adjacent to one cell: the site perimeter of a single
@@ -82,6 +89,8 @@ pub fn rule_of(rule: &DerivedRule) -> Rule {
         DerivedRule::Theorem31 { corollary: true } => DerivedKind::Corollary33,
         DerivedRule::Theorem31 { corollary: false } => DerivedKind::Theorem31,
         DerivedRule::RingPairing => DerivedKind::RingPairing,
+        DerivedRule::FanPairing => DerivedKind::FanPairing,
+        DerivedRule::LabelPairing { .. } => DerivedKind::LabelPairing,
     })
 }
 
@@ -157,7 +166,10 @@ fn require(holds: bool, hypothesis: Hypothesis) -> Result<(), Failure> {
 fn applicability(claim: &GameClaim, rule: &DerivedRule) -> Result<(), Requirement> {
     let winner = claim.side == Side::Winner;
     let (side_ok, side) = match rule {
-        DerivedRule::Proposition21 | DerivedRule::RingPairing => (!winner, Requirement::LoserClaim),
+        DerivedRule::Proposition21
+        | DerivedRule::RingPairing
+        | DerivedRule::FanPairing
+        | DerivedRule::LabelPairing { .. } => (!winner, Requirement::LoserClaim),
         DerivedRule::Trivial
         | DerivedRule::Proposition22 { .. }
         | DerivedRule::Corollary34
@@ -176,10 +188,19 @@ fn applicability(claim: &GameClaim, rule: &DerivedRule) -> Result<(), Requiremen
     if needs_lattice && !claim.on_lattice() {
         return Err(Requirement::InfiniteLattice);
     }
-    if *rule == DerivedRule::RingPairing {
-        let hyperbolic = matches!(claim.board, Board::Mosaic(m) if m.q() >= rings::MIN_RING_Q);
-        if !hyperbolic {
+    if matches!(
+        rule,
+        DerivedRule::RingPairing | DerivedRule::FanPairing | DerivedRule::LabelPairing { .. }
+    ) {
+        let q = match claim.board {
+            Board::Mosaic(m) => m.q(),
+            _ => 0,
+        };
+        if q < rings::MIN_RING_Q {
             return Err(Requirement::HyperbolicMosaic);
+        }
+        if *rule == DerivedRule::FanPairing && !q.is_multiple_of(2) {
+            return Err(Requirement::EvenHyperbolicMosaic);
         }
         // A pairing answers one mark with one mark.
         if claim.a != 1 || claim.completing() != 1 {
@@ -271,27 +292,53 @@ fn derive(
             Ok(if winner { turns } else { None })
         }
         DerivedRule::Theorem31 { corollary } => theorem31(claim, cited, *corollary).map(Some),
-        DerivedRule::RingPairing => {
+        DerivedRule::RingPairing | DerivedRule::FanPairing | DerivedRule::LabelPairing { .. } => {
             if !cited.is_empty() {
                 return Err(Failure::Rejected(DerivedFailure::Citations));
             }
             require(b >= 1, Hypothesis::BreakerAnswers)?;
-            let Board::Mosaic(mosaic) = claim.board else {
-                return Err(Failure::TooLarge);
-            };
-            let code = shape::canonical_form(&claim.board, &claim.goal, budget)?;
-            // The empty form: an animal beyond the codes or the discs.
-            if code.is_empty() {
-                return Err(Failure::TooLarge);
+            let (q, code) = mosaic_code(claim, budget)?;
+            match rule {
+                DerivedRule::RingPairing => {
+                    let fits = rings::may_lie_in_a_ring(q, &code, budget)?;
+                    require(!fits, Hypothesis::GoalMissesEveryRing)?;
+                }
+                DerivedRule::LabelPairing { labels, pairs } => {
+                    let labelling = labels::Labelling::new(q, labels, pairs).map_err(|e| {
+                        Failure::Rejected(DerivedFailure::Hypothesis(match e {
+                            labels::Flaw::Inconsistent => Hypothesis::LabelsConsistent,
+                            labels::Flaw::TwoPairs => Hypothesis::OnePairPerTriangle,
+                        }))
+                    })?;
+                    let Some(held) = labels::every_placement_holds_a_pair(
+                        Mosaic::new(q).ok_or(Failure::TooLarge)?,
+                        &labelling,
+                        &code,
+                        budget,
+                    )?
+                    else {
+                        return Err(Failure::TooLarge);
+                    };
+                    require(held, Hypothesis::EveryPlacementHoldsAPair)?;
+                }
+                _ => require(!rings::may_lie_in_a_fan(q, &code), Hypothesis::GoalNotAFan)?,
             }
-            let entries: Option<Vec<u8>> = code.iter().map(|e| u8::try_from(e[0]).ok()).collect();
-            let Some(entries) = entries else {
-                return Err(Failure::TooLarge);
-            };
-            let fits = rings::may_lie_in_a_ring(mosaic.q(), &entries, budget)?;
-            require(!fits, Hypothesis::GoalMissesEveryRing)?;
             Ok(None)
         }
+    }
+}
+
+/// The q of the claim's mosaic and the least code of its goal (A5).
+fn mosaic_code(claim: &GameClaim, budget: &mut Budget) -> Result<(u8, Vec<u8>), Failure> {
+    let Board::Mosaic(mosaic) = claim.board else {
+        return Err(Failure::TooLarge);
+    };
+    let code = shape::canonical_form(&claim.board, &claim.goal, budget)?;
+    // The empty form is an animal beyond the codes or the discs.
+    let entries: Option<Vec<u8>> = code.iter().map(|e| u8::try_from(e[0]).ok()).collect();
+    match entries {
+        Some(entries) if !entries.is_empty() => Ok((mosaic.q(), entries)),
+        _ => Err(Failure::TooLarge),
     }
 }
 

@@ -46,6 +46,7 @@ impl Parser<'_> {
                 let (r, body) = self.priority_body(rest, r)?;
                 Ok((r, Method::Priority(body)))
             }
+            "label-pairing" => self.label_pairing(rest),
             "derivation" => self.derivation(rest),
             "proof-sequence" => {
                 let (rest, _) = self.symbol(rest, "{")?;
@@ -135,6 +136,31 @@ impl Parser<'_> {
             let (r, _) = self.symbol(r, "=")?;
             let (r, value) = self.number(r)?;
             rows.push(TableRow { game, value });
+            rest = r;
+        }
+    }
+
+    /// `{ labels N ... pairs N ... }` (either list may be repeated; its
+    /// numbers are appended).
+    pub(super) fn label_pairing<'a>(&self, input: &'a str) -> PResult<'a, Method> {
+        let (mut rest, _) = self.symbol(input, "{")?;
+        let mut body = LabelPairingBody::default();
+        loop {
+            if let Ok((r, _)) = self.symbol(rest, "}") {
+                body.span = Span::new(self.offset(input), self.end_of(input, r));
+                return Ok((r, Method::LabelPairing(body)));
+            }
+            self.block_continues(rest, self.offset(input))?;
+            let (mut r, list) = if let Ok((r, _)) = self.keyword(rest, "labels") {
+                (r, &mut body.labels)
+            } else {
+                let (r, _) = self.keyword(rest, "pairs")?;
+                (r, &mut body.pairs)
+            };
+            while let Ok((r2, n)) = self.number(r) {
+                list.push(n);
+                r = r2;
+            }
             rest = r;
         }
     }

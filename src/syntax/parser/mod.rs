@@ -114,6 +114,8 @@ const METHOD_NAMES: &[&str] = &[
     "monotonicity",
     "sub-animal",
     "ring-pairing",
+    "fan-pairing",
+    "label-pairing",
 ];
 
 /// The game keywords of the rulesets, the impartial ones first (a
