@@ -10,10 +10,9 @@
 //! that every placement of the goal holds a pair. The labels make every
 //! vertex look alike: a labelling is fixed by the labels at one vertex, so
 //! the symmetry taking one vertex's labelled edges to another's keeps all
-//! labels. Placements up to those symmetries are the copies of the goal
-//! whose first cell (in its least code) lies at one fixed vertex: 6q of
-//! them, one per flag of the q triangles there. Labels are internally
-//! 0..q - 1.
+//! labels. Placements up to those symmetries are the goal's least code
+//! drawn from the flags of the q triangles at one fixed vertex: 6q of
+//! them. Labels are internally 0..q - 1.
 
 // Arithmetic here is on labels (below q <= 64), code entries and
 // triangle numbers within a disc; nothing can overflow.
@@ -21,7 +20,6 @@
 
 use std::collections::HashMap;
 
-use super::flags::{FLAGS, Flag, Frame};
 use super::mosaic::{self, Disc, Mosaic};
 use crate::kernel::budget::{Budget, Exhausted};
 
@@ -93,8 +91,8 @@ impl Labelling {
 }
 
 /// Whether every placement of the animal with least code `code` holds
-/// both triangles of a pair edge (`None` when the discs it needs are
-/// beyond the kernel's limits).
+/// both triangles of a pair edge (`None` when the disc it needs is beyond
+/// the kernel's limits).
 pub fn every_placement_holds_a_pair(
     mosaic: Mosaic,
     labelling: &Labelling,
@@ -102,14 +100,13 @@ pub fn every_placement_holds_a_pair(
     budget: &mut Budget,
 ) -> Result<Option<bool>, Exhausted> {
     let n = code.len() / 3;
-    let (Some(first_ring), Some(around_copy), Some(labelled)) = (
+    // The placements drawn from a flag of the first ring stay within n - 1
+    // sides of it, so inside ring n, and so do the neighbours the drawing
+    // looks up (A5: a step across a side moves at most one ring).
+    let (Some(first_ring), Some(disc)) = (
         Disc::around_root(mosaic, 1, budget)?,
-        Disc::around_root(mosaic, n + 1, budget)?,
-        Disc::around_root(mosaic, n + 2, budget)?,
+        Disc::around_root(mosaic, n.max(1), budget)?,
     ) else {
-        return Ok(None);
-    };
-    let Some(copy) = mosaic::draw_cells(&around_copy, code) else {
         return Ok(None);
     };
     // The fixed vertex: corner 0 of the root, whose q triangles the first
@@ -118,23 +115,16 @@ pub fn every_placement_holds_a_pair(
     let fan: Vec<u32> = (0..first_ring.triangles() as u32)
         .filter(|&t| first_ring.corners(t).contains(&centre))
         .collect();
-    let Some(frame) = Frame::for_congruences(mosaic, copy.iter().chain(&fan).copied(), budget)?
-    else {
-        return Ok(None);
-    };
-    let disc = frame.disc();
-    let Some(labels) = label_ends(disc, labelled.triangles(), labelling, budget)? else {
+    let Some(labels) = label_ends(&disc, labelling, budget)? else {
         return Ok(None);
     };
     for &t in &fan {
-        for index in 0..FLAGS {
+        for (side, ccw) in (0..3).flat_map(|s| [(s, true), (s, false)]) {
             budget.tick()?;
-            let flag = Flag { triangle: t, index };
-            let image: Option<Vec<u32>> = copy.iter().map(|&c| frame.image(flag, c)).collect();
-            let Some(image) = image else {
+            let Some(image) = mosaic::draw_cells_from(&disc, code, t, side, ccw) else {
                 return Ok(None);
             };
-            match holds_a_pair(disc, &image, &labels, labelling) {
+            match holds_a_pair(&disc, &image, &labels, labelling) {
                 Some(true) => {}
                 Some(false) => return Ok(Some(false)),
                 None => return Ok(None),
@@ -172,14 +162,13 @@ fn shared_corners(disc: &Disc, t: u32, u: u32) -> Option<[u32; 2]> {
     <[u32; 2]>::try_from(shared).ok()
 }
 
-/// The labels of the edge ends of the first `prefix` triangles of the
-/// disc (a smaller disc, A5), keyed by (vertex, other end): label 0 on the
+/// The labels of the edge ends of the disc, keyed by (vertex, other
+/// end): label 0 on the
 /// root's side from corner 0 to corner 1, the rest by f and by one more
 /// counterclockwise at every corner, triangle by triangle across shared
 /// sides. `None` if two paths disagree (which f's checks rule out).
 fn label_ends(
     disc: &Disc,
-    prefix: usize,
     labelling: &Labelling,
     budget: &mut Budget,
 ) -> Result<Option<Ends>, Exhausted> {
@@ -188,7 +177,7 @@ fn label_ends(
     let mut labels = Ends::new();
     let root = disc.corners(0);
     labels.insert((root[0], root[1]), 0);
-    let mut done = vec![false; prefix];
+    let mut done = vec![false; disc.triangles()];
     let mut queue = std::collections::VecDeque::from([0u32]);
     while let Some(t) = queue.pop_front() {
         if done[t as usize] {
@@ -223,7 +212,6 @@ fn label_ends(
         done[t as usize] = true;
         for side in 0..3 {
             if let Some(u) = disc.neighbour(t, side)
-                && (u as usize) < prefix
                 && !done[u as usize]
             {
                 queue.push_back(u);

@@ -432,20 +432,45 @@ pub fn least_code(disc: &Disc, cells: &[u32], budget: &mut Budget) -> Result<Vec
 /// The triangles of the animal with `code` drawn from the root's flag,
 /// if the disc holds them (the root first).
 pub fn draw_cells(disc: &Disc, code: &[u8]) -> Option<Vec<u32>> {
-    draw(disc, code).map(|d| d.cells)
+    draw(disc, code, ROOT_FLAG).map(|d| d.cells)
 }
 
-/// The animal with `code` drawn from the root's flag (side 0,
-/// counterclockwise); `None` if it would leave the disc or the code is not
-/// one this disc can draw.
-fn draw(disc: &Disc, code: &[u8]) -> Option<Drawn> {
-    let mut cells = vec![0u32];
-    let mut entries = vec![0usize];
+/// The root's flag: triangle 0, side 0, counterclockwise.
+const ROOT_FLAG: (u32, usize, bool) = (0, 0, true);
+
+/// The triangles of the animal with `code` drawn from the flag (triangle
+/// `start`, side `side`, counterclockwise if `ccw`), if the disc holds
+/// them (`start` first).
+pub fn draw_cells_from(
+    disc: &Disc,
+    code: &[u8],
+    start: u32,
+    side: usize,
+    ccw: bool,
+) -> Option<Vec<u32>> {
+    draw(disc, code, (start, side, ccw)).map(|d| d.cells)
+}
+
+/// The animal with `code` drawn from `flag` (a triangle, one of its
+/// sides, counterclockwise or not); `None` if it would leave the disc or
+/// the code is not one this disc can draw.
+fn draw(disc: &Disc, code: &[u8], flag: (u32, usize, bool)) -> Option<Drawn> {
+    let (start, side, ccw) = flag;
+    if start as usize >= disc.triangles() {
+        return None;
+    }
+    let mut cells = vec![start];
+    let mut entries = vec![side % 3];
     for (i, entry) in code.chunks(3).enumerate() {
         let (cell, first) = (*cells.get(i)?, entries[i]);
         for (turn, &e) in entry.iter().enumerate() {
             if usize::from(e) == cells.len() + 1 {
-                let u = disc.neighbour(cell, (first + turn) % 3)?;
+                let across = if ccw {
+                    (first + turn) % 3
+                } else {
+                    (first + 3 - turn) % 3
+                };
+                let u = disc.neighbour(cell, across)?;
                 entries.push(disc.side_towards(u, cell));
                 cells.push(u);
             }
@@ -495,7 +520,7 @@ pub fn count(
                     }
                     budget.expand((seen.len() + next.len() + level.len()) * entry_weight)?;
                     let centre = grown.centre();
-                    let centred = draw(&disc, &grown.code(&disc, centre, 0, true))
+                    let centred = draw(&disc, &grown.code(&disc, centre, 0, true), ROOT_FLAG)
                         .ok_or(Unreached::Limits)?;
                     seen.insert(code);
                     next.push(centred);
@@ -578,7 +603,7 @@ mod tests {
                     .expect("budget");
                 let mut orbit_sum = 0;
                 for code in &animals {
-                    let animal = draw(&disc, code).expect("drawn");
+                    let animal = draw(&disc, code, ROOT_FLAG).expect("drawn");
                     let automorphisms = (0..n)
                         .flat_map(|s| (0..3).flat_map(move |f| [(s, f, true), (s, f, false)]))
                         .filter(|&(s, f, ccw)| animal.code(&disc, s, f, ccw) == *code)
