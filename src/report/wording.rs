@@ -421,7 +421,7 @@ fn hypothesis_text(h: Hypothesis) -> String {
         Hypothesis::GoalInside => "the winner's goal contains this goal (for a loser: this goal contains the cited loser's)".into(),
         Hypothesis::CitedCompletingWithinMarks => "every cited game's completing turn marks at most a (the claim's a = sum a_i)".into(),
         Hypothesis::BreakerAnswers => "b >= 1 (the breaker answers every mark with its partner)".into(),
-        Hypothesis::LabelsConsistent => "the labels are a labelling of the edge ends: q of them, each in 1..q, the other end's label an involution, and every triangle closing up (f(f(f(x)+1)+1) = x - 1)".into(),
+        Hypothesis::LabelsConsistent => "the labels are a labelling of the edge ends: q of them, each in 1..q, the other end's label an involution, every triangle closing up (f(f(f(x)+1)+1) = x - 1), and the pair labels in 1..q".into(),
         Hypothesis::OnePairPerTriangle => "no triangle has two edges with a pair label".into(),
         Hypothesis::EveryPlacementHoldsAPair => "every placement of the goal holds both triangles of an edge with a pair label".into(),
         Hypothesis::GoalNotAFan => "the goal is not a fan of triangles around one vertex (every placement holds a pair of the fan pairing)".into(),
