@@ -478,28 +478,10 @@ fn mosaic_animals(board: &Board, size: usize) -> Vec<Vec<Cell>> {
     let frame = Frame::reaching(*m, [0], |_| size, &mut Budget::unlimited())
         .expect("unlimited")
         .expect("small disc");
-    let mut sets: HashSet<Vec<u32>> = HashSet::from([vec![0]]);
-    for _ in 1..size {
-        let mut next = HashSet::new();
-        for set in &sets {
-            for &t in set {
-                for u in frame.neighbours(t).expect("inside") {
-                    if !set.contains(&u) {
-                        let mut grown = set.clone();
-                        grown.push(u);
-                        grown.sort_unstable();
-                        next.insert(grown);
-                    }
-                }
-            }
-        }
-        sets = next;
-    }
+    let sets = common::connected_sets(&[0], size, |t| frame.neighbours(t).expect("inside"));
     let mut seen = HashSet::new();
     let mut out = Vec::new();
-    let mut sorted: Vec<Vec<u32>> = sets.into_iter().collect();
-    sorted.sort();
-    for set in sorted {
+    for set in sets {
         let cells: Vec<Cell> = set.iter().map(|&t| [t as i32, 0, 0]).collect();
         let form =
             shape::canonical_form(board, &cells, &mut Budget::unlimited()).expect("unlimited");

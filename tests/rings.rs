@@ -122,24 +122,9 @@ fn inside_rings(
 /// Every connected set of `size` triangles of the disc holding one of
 /// `starts`.
 fn connected_sets(disc: &Disc, starts: &[u32], size: usize) -> BTreeSet<Vec<u32>> {
-    let mut level: BTreeSet<Vec<u32>> = starts.iter().map(|&t| vec![t]).collect();
-    for _ in 1..size {
-        let mut next = BTreeSet::new();
-        for set in &level {
-            for &t in set {
-                for u in (0..3).filter_map(|s| disc.neighbour(t, s)) {
-                    if !set.contains(&u) {
-                        let mut grown = set.clone();
-                        grown.push(u);
-                        grown.sort_unstable();
-                        next.insert(grown);
-                    }
-                }
-            }
-        }
-        level = next;
-    }
-    level
+    common::connected_sets(starts, size, |t| {
+        (0..3).filter_map(move |s| disc.neighbour(t, s))
+    })
 }
 
 /// Every animal of `size` cells through the root triangle, one per least

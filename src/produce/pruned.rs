@@ -887,22 +887,21 @@ mod tests {
             let grid = Grid::empty_board(rows, cols).expect("fits").canonical();
             let mut alone = Values::new(GridRules::Cram, Budget::unlimited());
             let truth = alone.value(grid).expect("decided");
-            let mut main = Values::new(GridRules::Cram, Budget::unlimited());
             // Helpers started before the main search's own questions claim
             // some options first (more helpers than cores, to be sure).
-            let mut crew = main.crew(4);
-            for helper in &mut crew.searches {
-                helper.budget = Budget::new(Some(0), None, DEFAULT_MAX_ENTRIES);
-            }
-            let shared = main.value_shared(grid, &mut crew);
-            assert_eq!(shared.expect("decided"), truth, "{rows}x{cols}");
-            for w in 0..=truth + 1 {
-                let mut main = Values::new(GridRules::Cram, Budget::unlimited());
+            let failing_crew = |main: &Values| {
                 let mut crew = main.crew(4);
                 for helper in &mut crew.searches {
                     helper.budget = Budget::new(Some(0), None, DEFAULT_MAX_ENTRIES);
                 }
-                let found = main.value_up_to_shared(grid, w, &mut crew);
+                crew
+            };
+            let mut main = Values::new(GridRules::Cram, Budget::unlimited());
+            let shared = main.value_shared(grid, &mut failing_crew(&main));
+            assert_eq!(shared.expect("decided"), truth, "{rows}x{cols}");
+            for w in 0..=truth + 1 {
+                let mut main = Values::new(GridRules::Cram, Budget::unlimited());
+                let found = main.value_up_to_shared(grid, w, &mut failing_crew(&main));
                 let found = found.expect("decided");
                 // The exact value when it is found; found when it is w.
                 assert!(found.is_none_or(|v| v == truth), "{rows}x{cols} {w}");

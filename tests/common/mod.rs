@@ -84,3 +84,33 @@ pub fn shipped(path: &str) -> String {
     std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path))
         .expect("shipped")
 }
+
+/// Every connected set of `size` cells holding one of `starts`, grown
+/// cell by cell through `neighbours` (sorted sets, in order).
+pub fn connected_sets<N>(
+    starts: &[u32],
+    size: usize,
+    neighbours: impl Fn(u32) -> N,
+) -> std::collections::BTreeSet<Vec<u32>>
+where
+    N: IntoIterator<Item = u32>,
+{
+    let mut level: std::collections::BTreeSet<Vec<u32>> = starts.iter().map(|&t| vec![t]).collect();
+    for _ in 1..size {
+        let mut next = std::collections::BTreeSet::new();
+        for set in &level {
+            for &t in set {
+                for u in neighbours(t) {
+                    if !set.contains(&u) {
+                        let mut grown = set.clone();
+                        grown.push(u);
+                        grown.sort_unstable();
+                        next.insert(grown);
+                    }
+                }
+            }
+        }
+        level = next;
+    }
+    level
+}

@@ -60,11 +60,13 @@ impl Flag {
         index: 0,
     };
 
-    fn side(self) -> usize {
+    /// The flag's side of its triangle.
+    pub(super) fn side(self) -> usize {
         usize::from(self.index / 2)
     }
 
-    fn mirrored(self) -> bool {
+    /// Whether the flag turns clockwise.
+    pub(super) fn mirrored(self) -> bool {
         self.index % 2 == 1
     }
 }

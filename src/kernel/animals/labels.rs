@@ -20,6 +20,7 @@
 
 use std::collections::HashMap;
 
+use super::flags::{FLAGS, Flag};
 use super::mosaic::{self, Disc, Mosaic};
 use crate::kernel::budget::{Budget, Exhausted};
 
@@ -119,9 +120,10 @@ pub fn every_placement_holds_a_pair(
         return Ok(None);
     };
     for &t in &fan {
-        for (side, ccw) in (0..3).flat_map(|s| [(s, true), (s, false)]) {
+        for index in 0..FLAGS {
             budget.tick()?;
-            let Some(image) = mosaic::draw_cells_from(&disc, code, t, side, ccw) else {
+            let flag = Flag { triangle: t, index };
+            let Some(image) = mosaic::draw_cells_from(&disc, code, flag) else {
                 return Ok(None);
             };
             match holds_a_pair(&disc, &image, &labels, labelling) {

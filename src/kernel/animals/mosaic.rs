@@ -26,6 +26,7 @@ use std::collections::{BTreeMap, HashSet};
 use std::sync::{Arc, Mutex};
 
 use super::enumerate::Kind;
+use super::flags::Flag;
 use crate::kernel::budget::{Budget, Exhausted};
 
 /// The fewest triangles at a vertex: q = 6 is the triangle lattice, fewer
@@ -432,30 +433,20 @@ pub fn least_code(disc: &Disc, cells: &[u32], budget: &mut Budget) -> Result<Vec
 /// The triangles of the animal with `code` drawn from the root's flag,
 /// if the disc holds them (the root first).
 pub fn draw_cells(disc: &Disc, code: &[u8]) -> Option<Vec<u32>> {
-    draw(disc, code, ROOT_FLAG).map(|d| d.cells)
+    draw_cells_from(disc, code, Flag::ROOT)
 }
 
-/// The root's flag: triangle 0, side 0, counterclockwise.
-const ROOT_FLAG: (u32, usize, bool) = (0, 0, true);
-
-/// The triangles of the animal with `code` drawn from the flag (triangle
-/// `start`, side `side`, counterclockwise if `ccw`), if the disc holds
-/// them (`start` first).
-pub fn draw_cells_from(
-    disc: &Disc,
-    code: &[u8],
-    start: u32,
-    side: usize,
-    ccw: bool,
-) -> Option<Vec<u32>> {
-    draw(disc, code, (start, side, ccw)).map(|d| d.cells)
+/// The triangles of the animal with `code` drawn from `flag`, if the disc
+/// holds them (the flag's triangle first).
+pub fn draw_cells_from(disc: &Disc, code: &[u8], flag: Flag) -> Option<Vec<u32>> {
+    draw(disc, code, flag).map(|d| d.cells)
 }
 
-/// The animal with `code` drawn from `flag` (a triangle, one of its
-/// sides, counterclockwise or not); `None` if it would leave the disc or
-/// the code is not one this disc can draw.
-fn draw(disc: &Disc, code: &[u8], flag: (u32, usize, bool)) -> Option<Drawn> {
-    let (start, side, ccw) = flag;
+/// The animal with `code` drawn from `flag` (its side is the first entry's,
+/// its sense the walk's); `None` if it would leave the disc or the code is
+/// not one this disc can draw.
+fn draw(disc: &Disc, code: &[u8], flag: Flag) -> Option<Drawn> {
+    let (start, side, ccw) = (flag.triangle, flag.side(), !flag.mirrored());
     if start as usize >= disc.triangles() {
         return None;
     }
@@ -520,7 +511,7 @@ pub fn count(
                     }
                     budget.expand((seen.len() + next.len() + level.len()) * entry_weight)?;
                     let centre = grown.centre();
-                    let centred = draw(&disc, &grown.code(&disc, centre, 0, true), ROOT_FLAG)
+                    let centred = draw(&disc, &grown.code(&disc, centre, 0, true), Flag::ROOT)
                         .ok_or(Unreached::Limits)?;
                     seen.insert(code);
                     next.push(centred);
@@ -603,7 +594,7 @@ mod tests {
                     .expect("budget");
                 let mut orbit_sum = 0;
                 for code in &animals {
-                    let animal = draw(&disc, code, ROOT_FLAG).expect("drawn");
+                    let animal = draw(&disc, code, Flag::ROOT).expect("drawn");
                     let automorphisms = (0..n)
                         .flat_map(|s| (0..3).flat_map(move |f| [(s, f, true), (s, f, false)]))
                         .filter(|&(s, f, ccw)| animal.code(&disc, s, f, ccw) == *code)

@@ -297,7 +297,8 @@ fn derive(
                 return Err(Failure::Rejected(DerivedFailure::Citations));
             }
             require(b >= 1, Hypothesis::BreakerAnswers)?;
-            let (q, code) = mosaic_code(claim, budget)?;
+            let (mosaic, code) = mosaic_code(claim, budget)?;
+            let q = mosaic.q();
             match rule {
                 DerivedRule::RingPairing => {
                     let fits = rings::may_lie_in_a_ring(q, &code, budget)?;
@@ -310,12 +311,8 @@ fn derive(
                             labels::Flaw::TwoPairs => Hypothesis::OnePairPerTriangle,
                         }))
                     })?;
-                    let Some(held) = labels::every_placement_holds_a_pair(
-                        Mosaic::new(q).ok_or(Failure::TooLarge)?,
-                        &labelling,
-                        &code,
-                        budget,
-                    )?
+                    let Some(held) =
+                        labels::every_placement_holds_a_pair(mosaic, &labelling, &code, budget)?
                     else {
                         return Err(Failure::TooLarge);
                     };
@@ -328,8 +325,8 @@ fn derive(
     }
 }
 
-/// The q of the claim's mosaic and the least code of its goal (A5).
-fn mosaic_code(claim: &GameClaim, budget: &mut Budget) -> Result<(u8, Vec<u8>), Failure> {
+/// The claim's mosaic and the least code of its goal (A5).
+fn mosaic_code(claim: &GameClaim, budget: &mut Budget) -> Result<(Mosaic, Vec<u8>), Failure> {
     let Board::Mosaic(mosaic) = claim.board else {
         return Err(Failure::TooLarge);
     };
@@ -337,7 +334,7 @@ fn mosaic_code(claim: &GameClaim, budget: &mut Budget) -> Result<(u8, Vec<u8>), 
     // The empty form is an animal beyond the codes or the discs.
     let entries: Option<Vec<u8>> = code.iter().map(|e| u8::try_from(e[0]).ok()).collect();
     match entries {
-        Some(entries) if !entries.is_empty() => Ok((mosaic.q(), entries)),
+        Some(entries) if !entries.is_empty() => Ok((mosaic, entries)),
         _ => Err(Failure::TooLarge),
     }
 }
