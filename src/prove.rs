@@ -580,6 +580,13 @@ fn prove_loser(
     statement: &str,
     mut budget: Budget,
 ) -> Result<(String, i32), (String, i32)> {
+    // `... with (40,1) (16,2)`: on a plane board, periodic pairings of
+    // these properties in turn (Bode's property: classes, pair length).
+    let command = statement;
+    let (statement, properties) = match statement.split_once(" with ") {
+        Some((claim, list)) => (claim.trim(), plane_properties(list)?),
+        None => (statement, Vec::new()),
+    };
     let probe = format!("gamecert 1\n{header}claim proved: {statement} by paving {{\n}}\n");
     let claim = match elaborate_probe(&probe, "claim")? {
         Some(Explicit::Breaker(claim, _)) => claim,
@@ -590,12 +597,21 @@ fn prove_loser(
     }
     let dimension = claim.board.dimension();
     let (method, body) = if claim.a == 1 {
-        let tree = match breaker::prove(&claim, TREE_DEPTH, &mut budget) {
+        let found = if properties.is_empty() {
+            breaker::prove(&claim, TREE_DEPTH, &mut budget)
+        } else {
+            plane_paving(&claim, &properties, &mut budget)?
+        };
+        let tree = match found {
             Ok(Some(tree)) => tree,
+            Ok(None) if !properties.is_empty() => {
+                return Err(("no paving of these properties found".into(), 1));
+            }
             Ok(None) => {
                 return Err((
                     format!(
-                        "no paving found (periods of up to 24 classes; on a finite board, trees of depth {TREE_DEPTH})"
+                        "no paving found (periods of up to {} classes; on a finite board, trees of depth {TREE_DEPTH})",
+                        gamecert::produce::periodic::MAX_CLASSES
                     ),
                     1,
                 ));
@@ -630,10 +646,53 @@ fn prove_loser(
         }
     };
     let text = format!(
-        "gamecert 1\n# Written by `gamecert prove {statement}`.\n{header}claim proved: {statement} by {method} {{\n{body}}}\n"
+        "gamecert 1\n# Written by `gamecert prove {command}`.\n{header}claim proved: {statement} by {method} {{\n{body}}}\n"
     );
     let code = check_written(&text);
     Ok((text, code))
+}
+
+/// Reads a list of Bode's properties, `(40,1) (16,2)`, each of at most
+/// [`periodic::MAX_CLASSES`](gamecert::produce::periodic::MAX_CLASSES) classes.
+fn plane_properties(list: &str) -> Result<Vec<breaker::PlaneProperty>, (String, i32)> {
+    let max = gamecert::produce::periodic::MAX_CLASSES as usize;
+    list.split_inclusive(')')
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .map(|p| match breaker::PlaneProperty::parse(p) {
+            Some(property) if (1..=max).contains(&property.classes) => Ok(property),
+            _ => Err((
+                format!(
+                    "error: `{p}` is not a property `(classes,length)` with 1 to {max} classes"
+                ),
+                2,
+            )),
+        })
+        .collect()
+}
+
+/// The first periodic (1,b) paving of `claim`'s plane board with one of
+/// `properties`, tried in turn under one budget.
+fn plane_paving(
+    claim: &gamecert::kernel::game::GameClaim,
+    properties: &[breaker::PlaneProperty],
+    budget: &mut Budget,
+) -> Result<Result<Option<breaker::Tree>, gamecert::kernel::budget::Exhausted>, (String, i32)> {
+    use gamecert::kernel::animals::Board;
+    if !matches!(claim.board, Board::Lattice(_) | Board::Tiling(_)) {
+        return Err((
+            "error: `with` properties are for pavings of plane boards".into(),
+            2,
+        ));
+    }
+    for &property in properties {
+        match breaker::paving_with(&claim.board, &claim.goal, claim.b, property, budget) {
+            Ok(Some(found)) => return Ok(Ok(Some(breaker::Tree::Paving(found)))),
+            Ok(None) => {}
+            Err(e) => return Ok(Err(e)),
+        }
+    }
+    Ok(Ok(None))
 }
 
 /// Checks a written certificate as `check` will, says the verdicts on

@@ -274,6 +274,42 @@ fn prove_loser_writes_a_priority_strategy_that_checks() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// `prove loser ... with (P,L) ...` tries only periodic pairings of those
+/// properties, in turn; a node budget bounds the search.
+#[test]
+fn prove_loser_with_properties_tries_only_those_pairings() {
+    let dir = scratch_dir("prove-with");
+    let decls = dir.join("decls.cert");
+    std::fs::write(
+        &decls,
+        "gamecert 1\nanimal A on hexagon = (0,0) (1,0) (0,1) (-1,2) (0,2)\n",
+    )
+    .expect("write");
+    let decls = decls.to_str().expect("utf-8");
+    let claim = ["prove", "loser", "A", "on", "hexagon", "(1,1)", "with"];
+    // One class leaves every cell two partners: no (1,1) pairing.
+    let one = gamecert(&[&claim[..], &["(1,1)", "--file", decls]].concat());
+    assert_eq!(
+        one.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&one.stderr)
+    );
+    let written = proved(
+        &[&claim[..], &["(1,1) (2,1)", "--file", decls]].concat(),
+        &dir.join("a.cert"),
+    );
+    assert!(
+        written.contains("claim proved: loser A on hexagon (1,1) by paving {"),
+        "{written}"
+    );
+    let starved = gamecert(&[&claim[..], &["(2,1)", "--file", decls, "--budget", "1"]].concat());
+    assert_eq!(starved.status.code(), Some(3));
+    let wrong = gamecert(&[&claim[..], &["(41,1)", "--file", decls]].concat());
+    assert_eq!(wrong.status.code(), Some(2));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// `prove grundy misere` writes a misère answer file (rule I8) and its
 /// claim, with the published value, and `check` verifies it.
 #[test]

@@ -27,7 +27,7 @@ use crate::kernel::animals::lattice::{Cell, Lattice};
 use crate::kernel::budget::{Budget, Exhausted};
 
 /// The largest number of classes of a period tried.
-pub const MAX_CLASSES: i32 = 24;
+pub const MAX_CLASSES: i32 = 40;
 
 /// A placement modulo translation: its cells, and the pairs of them (as
 /// indices) that a pair of the pairing may be made of.
@@ -308,7 +308,9 @@ impl Backtrack<'_> {
     }
 
     fn run(&mut self, budget: &mut Budget) -> Result<bool, Exhausted> {
-        budget.tick()?;
+        // A backtracking step counts as a position, so that a node budget
+        // (`--budget 200000`) bounds the search as a time budget does.
+        budget.expand(0)?;
         // The open placement with the fewest pair types still possible is
         // branched on; one with none fails this branch at once.
         let mut open: Option<(usize, usize)> = None;
