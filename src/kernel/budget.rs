@@ -94,14 +94,16 @@ impl Budget {
         }
     }
 
-    /// A budget without node limit for a helper thread: it shares the
-    /// memory cap (the memo is shared) and the deadline (a main thread
-    /// waiting for its helpers counts no work), and stops when `cancel` is set.
+    /// A budget for a helper thread: it shares the memory cap (the memo is
+    /// shared) and the deadline, and may expand as many positions of its
+    /// own as the main budget allows (a main thread waiting for its helpers
+    /// counts no work, so a node budget must bind them too); it stops when
+    /// `cancel` is set.
     pub fn helper(&self, cancel: Arc<AtomicBool>) -> Self {
         Budget {
             started: self.started,
             cancel: Some(cancel),
-            ..Self::new(None, self.time_limit, self.max_entries)
+            ..Self::new(self.max_nodes, self.time_limit, self.max_entries)
         }
     }
 
@@ -206,5 +208,20 @@ impl Budget {
             return Err(Exhausted::Cancelled);
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_helper_is_bound_by_the_node_limit_too() {
+        let main = Budget::new(Some(3), None, DEFAULT_MAX_ENTRIES);
+        let mut helper = main.helper(Arc::new(AtomicBool::new(false)));
+        for _ in 0..3 {
+            assert!(helper.expand(0).is_ok());
+        }
+        assert_eq!(helper.expand(0), Err(Exhausted::Nodes(3)));
     }
 }
