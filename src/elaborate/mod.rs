@@ -26,6 +26,7 @@ use crate::kernel::animals::solid::{FaceGraph, Solid};
 use crate::kernel::animals::tiling::Tiling;
 use crate::kernel::animals::{Board, Region};
 use crate::kernel::budget::{Budget, Exhausted, Limits};
+use crate::kernel::impartial::answers::FileBytes;
 use crate::kernel::impartial::check::{Evidence, Statement};
 use crate::kernel::impartial::table::TableEntry;
 use crate::kernel::impartial::{Outcome, Play};
@@ -1162,14 +1163,14 @@ fn answer_file(
     path: &Spanned<String>,
     sha256: &Option<Spanned<String>>,
     read: &FileReader,
-) -> Result<std::sync::Arc<[u8]>, ElabError> {
+) -> Result<FileBytes, ElabError> {
     let Some(pin) = sha256 else {
         return Err(ElabError {
             kind: ElabErrorKind::AnswersUnpinned,
             span: path.span,
         });
     };
-    Ok(read(path, Some(pin))?.into())
+    Ok(FileBytes(read(path, Some(pin))?.into()))
 }
 
 /// A partizan claim: the statement's games as kernel terms, and the evidence.

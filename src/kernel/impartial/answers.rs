@@ -30,6 +30,31 @@ use super::solver::{Component, Solver};
 use crate::kernel::budget::{Budget, Exhausted};
 use crate::kernel::hash::FastMap;
 
+/// The bytes of an answer file, as a claim's evidence holds them.
+///
+/// Its `Debug` form (which the driver hashes into a claim's fingerprint for
+/// `--cache`) is every byte in hex, written a line at a time: the derived
+/// form of a list of numbers took longer than checking a small file.
+#[derive(Clone, PartialEq, Eq)]
+pub struct FileBytes(pub std::sync::Arc<[u8]>);
+
+impl std::fmt::Debug for FileBytes {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        const HEX: &[u8; 16] = b"0123456789abcdef";
+        let mut line = String::with_capacity(128);
+        write!(f, "FileBytes({} bytes: ", self.0.len())?;
+        for chunk in self.0.chunks(64) {
+            line.clear();
+            for &b in chunk {
+                line.push(char::from(HEX[usize::from(b >> 4)]));
+                line.push(char::from(HEX[usize::from(b & 15)]));
+            }
+            f.write_str(&line)?;
+        }
+        f.write_str(")")
+    }
+}
+
 /// The first four bytes of an answer file.
 pub const MAGIC: &[u8; 4] = b"GCWA";
 /// The format version this kernel reads.
@@ -282,14 +307,10 @@ impl Ledger {
                 heap: index as u32,
             }));
         };
-        let found = nth_move(&position.parts, index, |grid| self.moves(grid))?;
+        let found = nth_move(&position.parts, index, self.rules, &mut self.solver.budget)?;
         found
             .map(|(part, cells)| self.after_fill(position, part, cells, used))
             .transpose()
-    }
-
-    fn moves(&mut self, grid: Grid) -> Result<Vec<u64>, Exhausted> {
-        component_moves(grid, self.rules, &mut self.solver.budget)
     }
 
     /// Checks `record` against the facts admitted so far and admits it;
@@ -440,17 +461,32 @@ pub fn moves_by_component(
 }
 
 /// Move number `index` of a sum of `parts`, counting the moves of each
-/// part in turn (`moves` lists them): the part and the cells it fills.
+/// part in turn in the kernel's move order (as [`component_moves`] lists
+/// them, with its cap and charge, but without listing them): the part and
+/// the cells it fills.
 pub fn nth_move(
     parts: &[Grid],
     mut index: u64,
-    mut moves: impl FnMut(Grid) -> Result<Vec<u64>, Exhausted>,
+    rules: GridRules,
+    budget: &mut Budget,
 ) -> Result<Option<(usize, u64)>, Exhausted> {
     for (part, &grid) in parts.iter().enumerate() {
-        let moves = moves(grid)?;
-        match usize::try_from(index).ok().and_then(|i| moves.get(i)) {
-            Some(&cells) => return Ok(Some((part, cells))),
-            None => index -= moves.len() as u64,
+        let mut count = 0u64;
+        let mut found = None;
+        grid.for_each_move(rules, &mut |m| {
+            if count >= MAX_MOVES as u64 {
+                return Err(Exhausted::Steps(MAX_MOVES as u64));
+            }
+            if count == index {
+                found = Some(m);
+            }
+            count += 1;
+            Ok(())
+        })?;
+        budget.charge(count as usize)?;
+        match found {
+            Some(cells) => return Ok(Some((part, cells))),
+            None => index -= count,
         }
     }
     Ok(None)
@@ -755,4 +791,20 @@ fn admit_all(
         },
         None => Finding::Fails(Failure::Unestablished),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn file_bytes_debug_shows_every_byte() {
+        let bytes = |b: &[u8]| format!("{:?}", FileBytes(b.into()));
+        assert_eq!(bytes(&[0x00, 0xa7, 0xff]), "FileBytes(3 bytes: 00a7ff)");
+        let long: Vec<u8> = (0..=255).collect();
+        let mut changed = long.clone();
+        changed[200] ^= 1;
+        assert_ne!(bytes(&long), bytes(&changed));
+        assert_eq!(bytes(&long).len(), "FileBytes(256 bytes: )".len() + 512);
+    }
 }

@@ -10,7 +10,6 @@ use super::{Analysis, Game, Outcome, Play, analyse};
 use crate::kernel::budget::Budget;
 use crate::kernel::ledger::{Established, Theorem};
 use crate::kernel::verdict::{GrundyWitness, Refutation, Rejection, Rule, Undecided, Verdict};
-use std::sync::Arc;
 
 /// A fully explicit impartial claim.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -41,7 +40,7 @@ pub enum Evidence {
     /// Values to check instead of searching.
     Table(Vec<TableEntry>),
     /// The bytes of an answer file (rule I7).
-    Answers(Arc<[u8]>),
+    Answers(super::answers::FileBytes),
 }
 
 /// Checks one claim within `budget`.
@@ -57,7 +56,7 @@ pub fn check(
     let rule = match evidence {
         Evidence::Search => Rule::ImpartialSearch,
         Evidence::Table(_) => Rule::ImpartialTable,
-        Evidence::Answers(bytes) => return check_answers(statement, bytes, budget),
+        Evidence::Answers(bytes) => return check_answers(statement, &bytes.0, budget),
     };
     let (play, game) = match statement {
         Statement::Grundy { play, game, .. } | Statement::Outcome { play, game, .. } => {

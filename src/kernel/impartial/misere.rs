@@ -26,8 +26,8 @@
 
 use super::Game;
 use super::answers::{
-    Answers, Failure, Reader, as_sum, component_moves, header_mismatch, moves_by_component,
-    nth_move, ruleset_of_header,
+    Answers, Failure, Reader, as_sum, header_mismatch, moves_by_component, nth_move,
+    ruleset_of_header,
 };
 use super::grid::{Grid, GridRules};
 use crate::kernel::budget::{Budget, Exhausted};
@@ -190,12 +190,8 @@ impl Ledger {
         index: u64,
     ) -> Result<Option<Position>, Exhausted> {
         self.budget.expand(self.facts.len())?;
-        let found = nth_move(position, index, |grid| self.moves(grid))?;
+        let found = nth_move(position, index, self.rules, &mut self.budget)?;
         Ok(found.map(|(part, cells)| self.after_fill(position, part, cells)))
-    }
-
-    fn moves(&mut self, grid: Grid) -> Result<Vec<u64>, Exhausted> {
-        component_moves(grid, self.rules, &mut self.budget)
     }
 
     fn after_fill(&self, position: &Position, part: usize, cells: u64) -> Position {

@@ -89,7 +89,7 @@ pub enum Evidence {
     /// A chain of equalities from the game to the value.
     Derivation(Vec<Step>),
     /// The bytes of a Domineering answer file (rule P5).
-    Answers(std::sync::Arc<[u8]>),
+    Answers(crate::kernel::impartial::answers::FileBytes),
 }
 
 /// Checks a partizan claim.
@@ -97,7 +97,7 @@ pub fn check(statement: &Statement, evidence: &Evidence, budget: Budget) -> Verd
     let (rule, steps) = match evidence {
         Evidence::Definition => (Rule::PartizanDefinition, None),
         Evidence::Derivation(steps) => (Rule::PartizanDerivation, Some(steps)),
-        Evidence::Answers(bytes) => return check_answers(statement, bytes, budget),
+        Evidence::Answers(bytes) => return check_answers(statement, &bytes.0, budget),
     };
     if !within_limits(statement, evidence) {
         return Verdict::Undecided {
