@@ -595,6 +595,12 @@ fn prove_loser(
     if claim.finish.is_some() {
         return Err(("error: breaker strategies answer (a,b) games".into(), 2));
     }
+    if claim.a != 1 && !properties.is_empty() {
+        return Err((
+            "error: `with` properties are for pavings of (1,b) games".into(),
+            2,
+        ));
+    }
     let dimension = claim.board.dimension();
     let (method, body) = if claim.a == 1 {
         let found = if properties.is_empty() {

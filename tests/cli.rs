@@ -307,6 +307,11 @@ fn prove_loser_with_properties_tries_only_those_pairings() {
     assert_eq!(starved.status.code(), Some(3));
     let wrong = gamecert(&[&claim[..], &["(41,1)", "--file", decls]].concat());
     assert_eq!(wrong.status.code(), Some(2));
+    let biased = [
+        "prove", "loser", "A", "on", "hexagon", "(2,4)", "with", "(2,1)",
+    ];
+    let biased = gamecert(&[&biased[..], &["--file", decls]].concat());
+    assert_eq!(biased.status.code(), Some(2));
     let _ = std::fs::remove_dir_all(&dir);
 }
 
