@@ -157,9 +157,17 @@ impl Parser<'_> {
                 let (r, _) = self.keyword(rest, "pairs")?;
                 (r, &mut body.pairs)
             };
-            while let Ok((r2, n)) = self.number(r) {
-                list.push(n);
-                r = r2;
+            // The list ends where no number follows; a number too large
+            // is an error of its own, not the end of the list.
+            loop {
+                match self.number(r) {
+                    Ok((r2, n)) => {
+                        list.push(n);
+                        r = r2;
+                    }
+                    Err(e) if matches!(e.kind, SyntaxErrorKind::NumberTooLarge) => return Err(e),
+                    Err(_) => break,
+                }
             }
             rest = r;
         }
