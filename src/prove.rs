@@ -582,10 +582,23 @@ fn prove_loser(
 ) -> Result<(String, i32), (String, i32)> {
     // `... with (40,1) (16,2)`: on a plane board, periodic pairings of
     // these properties in turn (Bode's property: classes, pair length).
+    // Names may be `with` too: only a last `with` after the game's `(a,b)`
+    // and before a list (or before nothing, an error) starts the properties.
     let command = statement;
-    let (statement, properties) = match statement.split_once(" with ") {
-        Some((claim, list)) => (claim.trim(), plane_properties(list)?),
-        None => (statement, Vec::new()),
+    let trimmed = statement.trim_end();
+    let (statement, properties) = match trimmed.rsplit_once(" with ") {
+        Some((claim, list))
+            if claim.trim_end().ends_with(')') && list.trim_start().starts_with('(') =>
+        {
+            (claim.trim(), plane_properties(list)?)
+        }
+        _ if trimmed.ends_with(" with") => {
+            return Err((
+                "error: `with` takes properties `(classes,length)`".into(),
+                2,
+            ));
+        }
+        _ => (statement, Vec::new()),
     };
     let probe = format!("gamecert 1\n{header}claim proved: {statement} by paving {{\n}}\n");
     let claim = match elaborate_probe(&probe, "claim")? {
@@ -685,7 +698,13 @@ fn plane_paving(
     budget: &mut Budget,
 ) -> Result<Result<Option<breaker::Tree>, gamecert::kernel::budget::Exhausted>, (String, i32)> {
     use gamecert::kernel::animals::Board;
-    if !matches!(claim.board, Board::Lattice(_) | Board::Tiling(_)) {
+    use gamecert::kernel::animals::lattice::Lattice;
+    let plane = match &claim.board {
+        Board::Lattice(lattice) => *lattice != Lattice::Cubic,
+        Board::Tiling(_) => true,
+        _ => false,
+    };
+    if !plane {
         return Err((
             "error: `with` properties are for pavings of plane boards".into(),
             2,

@@ -307,6 +307,35 @@ fn prove_loser_with_properties_tries_only_those_pairings() {
     assert_eq!(starved.status.code(), Some(3));
     let wrong = gamecert(&[&claim[..], &["(41,1)", "--file", decls]].concat());
     assert_eq!(wrong.status.code(), Some(2));
+    // A length beyond the animal's span allows every pair: no huge ball.
+    let far = gamecert(&[&claim[..], &["(2,2000)", "--file", decls, "--budget", "5s"]].concat());
+    assert_eq!(far.status.code(), Some(0));
+    let bare = gamecert(&[
+        "prove", "loser", "A", "on", "hexagon", "(1,1)", "with", "--file", decls,
+    ]);
+    assert_eq!(bare.status.code(), Some(2));
+    // `with` as a board's or an animal's name is still a name.
+    let named = dir.join("named.cert");
+    std::fs::write(
+        &named,
+        "gamecert 1\nboard with = hexagon\nanimal with on with = (0,0) (1,0) (0,1) (-1,2) (0,2)\n",
+    )
+    .expect("write");
+    let named = named.to_str().expect("utf-8");
+    for extra in [&[][..], &["with", "(2,1)"][..]] {
+        let args = [
+            &["prove", "loser", "with", "on", "with", "(1,1)"][..],
+            extra,
+            &["--file", named],
+        ];
+        let run = gamecert(&args.concat());
+        assert_eq!(
+            run.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+    }
     let biased = [
         "prove", "loser", "A", "on", "hexagon", "(2,4)", "with", "(2,1)",
     ];

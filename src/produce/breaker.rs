@@ -128,13 +128,18 @@ pub fn paving_with(
         _ => 1,
     };
     // Each orientation with the pairs of its cells the property allows
-    // (translations keep distances, so once per orientation).
+    // (translations keep distances, so once per orientation). Two cells of
+    // a connected animal of n cells are at most n - 1 steps apart, so a
+    // longer length allows every pair (and must not grow a huge ball).
+    let length = property
+        .length
+        .filter(|&l| l < goal.len().saturating_sub(1));
     let orientations: Vec<periodic::Orientation> = shape::placements(board, goal, budget)?
         .into_iter()
         .map(|cells| {
             let mut pairs = Vec::new();
             for (i, &u) in cells.iter().enumerate() {
-                let near = property.length.map(|l| ball(board, u, l));
+                let near = length.map(|l| ball(board, u, l));
                 for (j, w) in cells.iter().enumerate().skip(i + 1) {
                     if near.as_ref().is_none_or(|near| near.contains(w)) {
                         pairs.push((i, j));
