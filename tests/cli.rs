@@ -279,13 +279,11 @@ fn prove_loser_writes_a_priority_strategy_that_checks() {
 #[test]
 fn prove_loser_with_properties_tries_only_those_pairings() {
     let dir = scratch_dir("prove-with");
-    let decls = dir.join("decls.cert");
-    std::fs::write(
-        &decls,
+    let decls = &written_file(
+        &dir,
+        "decls.cert",
         "gamecert 1\nanimal A on hexagon = (0,0) (1,0) (0,1) (-1,2) (0,2)\n",
-    )
-    .expect("write");
-    let decls = decls.to_str().expect("utf-8");
+    );
     let claim = ["prove", "loser", "A", "on", "hexagon", "(1,1)", "with"];
     // One class leaves every cell two partners: no (1,1) pairing.
     let one = gamecert(&[&claim[..], &["(1,1)", "--file", decls]].concat());
@@ -315,13 +313,11 @@ fn prove_loser_with_properties_tries_only_those_pairings() {
     ]);
     assert_eq!(bare.status.code(), Some(2));
     // `with` as a board's or an animal's name is still a name.
-    let named = dir.join("named.cert");
-    std::fs::write(
-        &named,
+    let named = &written_file(
+        &dir,
+        "named.cert",
         "gamecert 1\nboard with = hexagon\nanimal with on with = (0,0) (1,0) (0,1) (-1,2) (0,2)\n",
-    )
-    .expect("write");
-    let named = named.to_str().expect("utf-8");
+    );
     for extra in [&[][..], &["with", "(2,1)"][..]] {
         let args = [
             &["prove", "loser", "with", "on", "with", "(1,1)"][..],
@@ -356,6 +352,13 @@ fn prove_grundy_misere_writes_an_answer_file_that_checks() {
         "{written}"
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Writes `text` to `name` in `dir` and returns the file's path.
+fn written_file(dir: &std::path::Path, name: &str, text: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, text).expect("write");
+    path.to_str().expect("utf-8").to_string()
 }
 
 /// A fresh directory under the system's temporary directory, unique to this
