@@ -618,8 +618,13 @@ fn prove_loser(
     let (method, body) = if claim.a == 1 {
         let found = if properties.is_empty() {
             breaker::prove(&claim, TREE_DEPTH, &mut budget)
+        } else if is_plane(&claim.board) {
+            plane_paving(&claim, &properties, &mut budget)
         } else {
-            plane_paving(&claim, &properties, &mut budget)?
+            return Err((
+                "error: `with` properties are for pavings of plane boards".into(),
+                2,
+            ));
         };
         let tree = match found {
             Ok(Some(tree)) => tree,
@@ -690,34 +695,33 @@ fn plane_properties(list: &str) -> Result<Vec<breaker::PlaneProperty>, (String, 
         .collect()
 }
 
+/// Whether `board` is a plane board: the periodic pavings' (a lattice
+/// other than the cubic one, or a tiling).
+fn is_plane(board: &gamecert::kernel::animals::Board) -> bool {
+    use gamecert::kernel::animals::Board;
+    use gamecert::kernel::animals::lattice::Lattice;
+    match board {
+        Board::Lattice(lattice) => *lattice != Lattice::Cubic,
+        Board::Tiling(_) => true,
+        _ => false,
+    }
+}
+
 /// The first periodic (1,b) paving of `claim`'s plane board with one of
 /// `properties`, tried in turn under one budget.
 fn plane_paving(
     claim: &gamecert::kernel::game::GameClaim,
     properties: &[breaker::PlaneProperty],
     budget: &mut Budget,
-) -> Result<Result<Option<breaker::Tree>, gamecert::kernel::budget::Exhausted>, (String, i32)> {
-    use gamecert::kernel::animals::Board;
-    use gamecert::kernel::animals::lattice::Lattice;
-    let plane = match &claim.board {
-        Board::Lattice(lattice) => *lattice != Lattice::Cubic,
-        Board::Tiling(_) => true,
-        _ => false,
-    };
-    if !plane {
-        return Err((
-            "error: `with` properties are for pavings of plane boards".into(),
-            2,
-        ));
-    }
+) -> Result<Option<breaker::Tree>, gamecert::kernel::budget::Exhausted> {
     for &property in properties {
-        match breaker::paving_with(&claim.board, &claim.goal, claim.b, property, budget) {
-            Ok(Some(found)) => return Ok(Ok(Some(breaker::Tree::Paving(found)))),
-            Ok(None) => {}
-            Err(e) => return Ok(Err(e)),
+        if let Some(found) =
+            breaker::paving_with(&claim.board, &claim.goal, claim.b, property, budget)?
+        {
+            return Ok(Some(breaker::Tree::Paving(found)));
         }
     }
-    Ok(Ok(None))
+    Ok(None)
 }
 
 /// Checks a written certificate as `check` will, says the verdicts on
