@@ -21,6 +21,14 @@
 //! with the others' values. Exact values only are stored; "not in R" is
 //! never remembered.
 //!
+//! A position asked a restricted question is not split in full before the
+//! search starts: its moves are split in order and each option whose
+//! components all have known values removes a candidate at once, so the
+//! question is often answered after a few moves ([`Values::scan`]; on Cram
+//! 4x9 this halved the moves split, and the search took 0.64 of its
+//! time). What such an answer rules out is kept per position (a cache of
+//! values it does not have), so the same question is not searched twice.
+//!
 //! Threads share the table of exact values and split the root's work. At
 //! the root the question "is the value v?" is asked of every option in
 //! turn ([`Values::value_shared`] for a value, [`Values::value_up_to_shared`]
@@ -41,6 +49,13 @@ use std::sync::{Arc, Mutex};
 
 /// The most options a component may have here (values are kept in `u8`).
 pub const MAX_OPTIONS: usize = 255;
+
+/// Moves split before their components are looked up (see [`Values::scan`]).
+const CHUNK: usize = 8;
+
+/// The most components one search keeps excluded values of (about 40
+/// bytes each).
+const MAX_EXCLUDED: usize = 1 << 22;
 
 /// Why the search stopped.
 #[derive(Debug)]
@@ -132,6 +147,16 @@ impl ValueSet {
     }
 
     /// {0, ..., largest}.
+    /// The elements below 128 as a bit mask (bit v for value v).
+    fn low_bits(&self) -> u128 {
+        self.0[0]
+    }
+
+    /// The set without the values of the mask `bits` (bit v for value v < 128).
+    fn without_low(&self, bits: u128) -> ValueSet {
+        ValueSet([self.0[0] & !bits, self.0[1]])
+    }
+
     fn up_to_largest(&self) -> ValueSet {
         self.largest()
             .map_or_else(ValueSet::default, |v| ValueSet::below(usize::from(v) + 1))
@@ -215,6 +240,9 @@ struct Expansion {
     found: Vec<(u8, u8)>,
     /// Number of options.
     count: usize,
+    /// Whether the scan stopped early, the value shown not to be wanted
+    /// (then only `known`, and `pending` in part, are filled).
+    settled: bool,
 }
 
 impl Expansion {
@@ -246,8 +274,14 @@ pub struct Values {
     /// with), packed as [`Witnesses`]. Packed, not a vector per component:
     /// millions of small allocations made freeing them take seconds.
     witnesses: FastMap<Grid, Witnesses>,
+    /// Per component: values below 128 it was shown not to have (by a
+    /// restricted question answered "no"), so that the question is not
+    /// searched again. A cache: cleared when it holds [`MAX_EXCLUDED`].
+    excluded: FastMap<Grid, u128>,
     shapes: ShapeMaps,
     pool: Vec<Expansion>,
+    /// The moves of the position being expanded, reused.
+    moves: Vec<u64>,
     /// Scratch lists of [`Values::expand`], reused.
     kept: Vec<(u32, Pending)>,
     distinct: Vec<(u32, Pending)>,
@@ -261,8 +295,10 @@ impl Values {
             rules,
             table: MemoHandle::new(),
             witnesses: FastMap::default(),
+            excluded: FastMap::default(),
             shapes: ShapeMaps::default(),
             pool: Vec::new(),
+            moves: Vec::new(),
             kept: Vec::new(),
             distinct: Vec::new(),
             budget,
@@ -278,8 +314,10 @@ impl Values {
                 rules: self.rules,
                 table: self.table.share(),
                 witnesses: FastMap::default(),
+                excluded: FastMap::default(),
                 shapes: ShapeMaps::default(),
                 pool: Vec::new(),
+                moves: Vec::new(),
                 kept: Vec::new(),
                 distinct: Vec::new(),
                 budget: self.budget.helper(Arc::clone(&cancel)),
@@ -408,7 +446,7 @@ impl Values {
         if let Some(v) = self.known(&grid) {
             return Ok(v);
         }
-        let mut x = self.expand(grid)?;
+        let mut x = self.expand(grid, None)?;
         let mut skip = x.known_values();
         let mut result = None;
         'candidates: for candidate in 0..=x.count {
@@ -445,7 +483,7 @@ impl Values {
         if let Some(v) = self.known(&grid) {
             return Ok(v);
         }
-        let mut x = self.expand(grid)?;
+        let mut x = self.expand(grid, None)?;
         let mut skip = x.known_values();
         let mut result = None;
         for candidate in 0..=x.count {
@@ -478,7 +516,7 @@ impl Values {
         if let Some(v) = self.known(&grid) {
             return Ok(Some(v));
         }
-        let mut x = self.expand(grid)?;
+        let mut x = self.expand(grid, None)?;
         let mut skip = x.known_values();
         if skip.contains(w) || self.round(&mut x, w, &mut skip, crew)? {
             self.remember(grid, &x);
@@ -634,10 +672,16 @@ impl Values {
         if let Some(v) = self.known(&grid) {
             return Ok(Some(v));
         }
+        let excluded = self.excluded.get(&grid).copied().unwrap_or(0);
+        let wanted = wanted.without_low(excluded);
         if wanted.is_empty() {
             return Ok(None);
         }
-        let mut x = self.expand(grid)?;
+        let mut x = self.expand(grid, Some(wanted))?;
+        if x.settled {
+            self.pool.push(x);
+            return Ok(None);
+        }
         let mut candidates = ValueSet::below(x.count + 1);
         for &(v, _) in &x.known {
             remove_one(&mut candidates, v);
@@ -668,10 +712,23 @@ impl Values {
             let value = candidates.least().unwrap_or(0);
             self.table.insert(self.rules, &grid, u32::from(value));
             answer = Some(value);
+        } else {
+            // The candidates up to the ceiling are still exact (options
+            // not asked about them only removed larger ones): the value
+            // is none of the others.
+            self.exclude(grid, ceiling.low_bits() & !candidates.low_bits());
         }
         self.remember(grid, &x);
         self.pool.push(x);
         Ok(answer)
+    }
+
+    /// Notes that `grid`'s value is none of the values of the mask `bits`.
+    fn exclude(&mut self, grid: Grid, bits: u128) {
+        if self.excluded.len() >= MAX_EXCLUDED {
+            self.excluded.clear();
+        }
+        *self.excluded.entry(grid).or_default() |= bits;
     }
 
     /// Whether option `i` of `x` has a value in `wanted`: its components
@@ -706,39 +763,23 @@ impl Values {
     /// many moves to one position, and a question about one option asked
     /// twice would be searched twice). `count` becomes the number of
     /// distinct option values possible: known values plus pending options.
-    fn expand(&mut self, grid: Grid) -> Result<Expansion, Stop> {
-        let mut x = self.expand_raw(grid)?;
+    ///
+    /// Settled, and not ordered, when the options valued on the way
+    /// already show that the value is not in `wanted` (see [`Values::scan`]).
+    fn expand(&mut self, grid: Grid, wanted: Option<ValueSet>) -> Result<Expansion, Stop> {
+        let mut x = self.scan(grid, wanted)?;
+        if x.settled {
+            return Ok(x);
+        }
         // Buffers kept between expansions: this runs for every position.
         let mut kept = std::mem::take(&mut self.kept);
         let mut distinct = std::mem::take(&mut self.distinct);
         kept.clear();
         distinct.clear();
-        let rules = self.rules;
-        let table = self.table.table();
-        // Most lookups below miss the cache: start them all at once.
-        for part in &x.parts {
-            table.prefetch(rules, part);
-        }
         for &p in &x.pending {
-            let mut value = p.value;
-            let mut len = 0;
-            for k in p.start..p.start + p.len {
-                let part = x.parts[k];
-                match known_in(table, rules, &part) {
-                    Some(v) => value ^= v,
-                    None => {
-                        x.parts[p.start + len] = part;
-                        len += 1;
-                    }
-                }
-            }
-            if len == 0 {
-                x.known.push((value, p.index));
-                continue;
-            }
-            let range = &mut x.parts[p.start..p.start + len];
+            let range = &mut x.parts[p.start..p.start + p.len];
             range.sort_unstable_by(|a, b| (b.free.count_ones(), b).cmp(&(a.free.count_ones(), a)));
-            kept.push((effort(range), Pending { len, value, ..p }));
+            kept.push((effort(range), p));
         }
         let parts = &x.parts;
         let slice = |p: &Pending| &parts[p.start..p.start + p.len];
@@ -770,8 +811,18 @@ impl Values {
         Ok(x)
     }
 
-    /// The options of `grid`, split, with nothing looked up.
-    fn expand_raw(&mut self, grid: Grid) -> Result<Expansion, Stop> {
+    /// The options of `grid` in the kernel's move order, split, each
+    /// component of known value folded into the option's value: options
+    /// left with no component go to `known`, the others to `pending`.
+    ///
+    /// With a `wanted` set, stops early (`settled`) once the known options
+    /// show that the value is not in it (by the candidate count of the
+    /// module doc, with one candidate per move) and some option is
+    /// pending: the question is answered without the rest of the moves.
+    /// While every option met is known the scan goes on, since a component
+    /// whose options are all known gets its exact value for free. The
+    /// options met are remembered and the values ruled out are noted.
+    fn scan(&mut self, grid: Grid, wanted: Option<ValueSet>) -> Result<Expansion, Stop> {
         self.budget.expand(self.table.len())?;
         let mut x = self.pool.pop().unwrap_or_default();
         x.parts.clear();
@@ -779,34 +830,114 @@ impl Values {
         x.known.clear();
         x.found.clear();
         x.count = 0;
+        x.settled = false;
         let rules = self.rules;
-        let images = self.shapes.images(&grid);
-        let budget = &mut self.budget;
+        let mut moves = std::mem::take(&mut self.moves);
+        moves.clear();
         let listed = grid.for_each_move(rules, &mut |placed| {
-            if x.count >= MAX_OPTIONS {
+            if moves.len() >= MAX_OPTIONS {
                 return Err(Stop::TooManyOptions);
             }
-            let start = x.parts.len();
-            let small = grid.parts_after(rules, placed, &images, &mut x.parts);
-            x.pending.push(Pending {
-                start,
-                len: x.parts.len() - start,
-                value: small as u8,
-                // Below MAX_OPTIONS (checked above), so it fits.
-                index: x.count as u8,
-                off_centre: off_centre(&grid, placed),
-            });
-            x.count += 1;
-            budget.tick().map_err(Stop::Exhausted)
+            moves.push(placed);
+            Ok(())
         });
-        match listed {
-            Ok(()) => Ok(x),
-            Err(e) => {
-                self.pool.push(x);
-                Err(e)
+        if let Err(e) = listed {
+            self.moves = moves;
+            self.pool.push(x);
+            return Err(e);
+        }
+        let images = self.shapes.images(&grid);
+        let table = self.table.table();
+        let mut candidates = ValueSet::below(moves.len() + 1);
+        let mut settled = false;
+        let mut ticked = Ok(());
+        // Moves are split a few at a time and their components' table
+        // slots fetched together: most lookups miss the cache, and waiting
+        // for them one by one cost more than splitting a move too many.
+        let mut ends = [0usize; CHUNK];
+        'chunks: for (chunk, placed) in moves.chunks(CHUNK).enumerate() {
+            for (k, &placed) in placed.iter().enumerate() {
+                ticked = self.budget.tick();
+                if ticked.is_err() {
+                    break 'chunks;
+                }
+                let small = grid.parts_after(rules, placed, &images, &mut x.parts);
+                ends[k] = x.parts.len();
+                x.pending.push(Pending {
+                    start: 0,
+                    len: 0,
+                    value: small as u8,
+                    index: 0,
+                    off_centre: 0,
+                });
+            }
+            let first_new = x.pending.len() - placed.len();
+            let mut read = parts_end(&x.pending[..first_new]);
+            for part in &x.parts[read..] {
+                table.prefetch(rules, part);
+            }
+            let mut kept = first_new;
+            for (k, &placed) in placed.iter().enumerate() {
+                if settled && kept > 0 {
+                    break;
+                }
+                let mut value = x.pending[first_new + k].value;
+                let start = parts_end(&x.pending[..kept]);
+                let mut len = 0;
+                while read < ends[k] {
+                    let part = x.parts[read];
+                    read += 1;
+                    match known_in(table, rules, &part) {
+                        Some(v) => value ^= v,
+                        None => {
+                            x.parts[start + len] = part;
+                            len += 1;
+                        }
+                    }
+                }
+                // Below MAX_OPTIONS (checked when listed), so it fits.
+                let index = (chunk * CHUNK + k) as u8;
+                if len == 0 {
+                    x.known.push((value, index));
+                    remove_one(&mut candidates, value);
+                    settled |= wanted.is_some_and(|w| !candidates.meets(&w));
+                } else {
+                    x.pending[kept] = Pending {
+                        start,
+                        len,
+                        value,
+                        index,
+                        off_centre: off_centre(&grid, placed),
+                    };
+                    kept += 1;
+                }
+            }
+            x.pending.truncate(kept);
+            x.parts.truncate(parts_end(&x.pending));
+            if settled && !x.pending.is_empty() {
+                break;
             }
         }
+        self.moves = moves;
+        if let Err(e) = ticked {
+            self.pool.push(x);
+            return Err(Stop::Exhausted(e));
+        }
+        if settled && !x.pending.is_empty() {
+            // Every value outside the candidates is ruled out.
+            self.exclude(grid, !candidates.low_bits());
+            self.remember(grid, &x);
+            x.settled = true;
+        }
+        Ok(x)
     }
+}
+
+/// Where the components of the last of `pending` end in the expansion's
+/// list (0 when there is none): the components of pending options are
+/// stored one option after another.
+fn parts_end(pending: &[Pending]) -> usize {
+    pending.last().map_or(0, |p| p.start + p.len)
 }
 
 /// The distance of the cells of `placed` from the centre of `grid`, in
