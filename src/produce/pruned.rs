@@ -18,8 +18,8 @@
 //! Key decision: of an option that splits into several components, all but
 //! the hardest are valued exactly (their values are reused everywhere), and
 //! only the hardest is asked the restricted question, its candidates XORed
-//! with the others' values. Exact values only are stored; "not in R" is
-//! never remembered.
+//! with the others' values. Exact values go to the table all threads
+//! share; "not in R" only to a bounded cache of each thread's own (below).
 //!
 //! A position asked a restricted question is not split in full before the
 //! search starts: its moves are split in order and each option whose
@@ -146,7 +146,6 @@ impl ValueSet {
         set
     }
 
-    /// {0, ..., largest}.
     /// The elements below 128 as a bit mask (bit v for value v).
     fn low_bits(&self) -> u128 {
         self.0[0]
@@ -157,6 +156,7 @@ impl ValueSet {
         ValueSet([self.0[0] & !bits, self.0[1]])
     }
 
+    /// {0, ..., largest}.
     fn up_to_largest(&self) -> ValueSet {
         self.largest()
             .map_or_else(ValueSet::default, |v| ValueSet::below(usize::from(v) + 1))
