@@ -855,34 +855,28 @@ impl Values {
         // slots fetched together: most lookups miss the cache, and waiting
         // for them one by one cost more than splitting a move too many.
         let mut ends = [0usize; CHUNK];
+        let mut smalls = [0u8; CHUNK];
         'chunks: for (chunk, placed) in moves.chunks(CHUNK).enumerate() {
+            let mut read = x.parts.len();
             for (k, &placed) in placed.iter().enumerate() {
                 ticked = self.budget.tick();
                 if ticked.is_err() {
                     break 'chunks;
                 }
-                let small = grid.parts_after(rules, placed, &images, &mut x.parts);
+                smalls[k] = grid.parts_after(rules, placed, &images, &mut x.parts) as u8;
                 ends[k] = x.parts.len();
-                x.pending.push(Pending {
-                    start: 0,
-                    len: 0,
-                    value: small as u8,
-                    index: 0,
-                    off_centre: 0,
-                });
             }
-            let first_new = x.pending.len() - placed.len();
-            let mut read = parts_end(&x.pending[..first_new]);
             for part in &x.parts[read..] {
                 table.prefetch(rules, part);
             }
-            let mut kept = first_new;
             for (k, &placed) in placed.iter().enumerate() {
-                if settled && kept > 0 {
-                    break;
+                if settled && !x.pending.is_empty() {
+                    break 'chunks;
                 }
-                let mut value = x.pending[first_new + k].value;
-                let start = parts_end(&x.pending[..kept]);
+                // Pending options' components are moved down over those
+                // of known values: `start` never passes `read`.
+                let start = parts_end(&x.pending);
+                let mut value = smalls[k];
                 let mut len = 0;
                 while read < ends[k] {
                     let part = x.parts[read];
@@ -902,22 +896,18 @@ impl Values {
                     remove_one(&mut candidates, value);
                     settled |= wanted.is_some_and(|w| !candidates.meets(&w));
                 } else {
-                    x.pending[kept] = Pending {
+                    x.pending.push(Pending {
                         start,
                         len,
                         value,
                         index,
                         off_centre: off_centre(&grid, placed),
-                    };
-                    kept += 1;
+                    });
                 }
             }
-            x.pending.truncate(kept);
             x.parts.truncate(parts_end(&x.pending));
-            if settled && !x.pending.is_empty() {
-                break;
-            }
         }
+        x.parts.truncate(parts_end(&x.pending));
         self.moves = moves;
         if let Err(e) = ticked {
             self.pool.push(x);
