@@ -317,3 +317,29 @@ fn parallel_search_matches_single_thread() {
     }
     assert_eq!(compared, 48);
 }
+
+/// Cram components lose their removable cells (a cell each of whose
+/// neighbours has another leaf): the step must fire where it should, and no
+/// position of the boards searched in full may change value in either play.
+#[test]
+fn cram_removable_cells_keep_values() {
+    let components = |rows: usize, cols: usize, free: u64| {
+        let grid = Grid::new(rows, cols, free).expect("grid");
+        let mut parts: Vec<(u8, u8, u32)> = grid
+            .components(GridRules::Cram)
+            .iter()
+            .map(|g| (g.rows, g.cols, g.free.count_ones()))
+            .collect();
+        parts.sort_unstable();
+        parts
+    };
+    // A path of five cells: the middle cell's neighbours each have a leaf.
+    assert_eq!(components(1, 5, 0b11111), vec![(1, 2, 2), (1, 2, 2)]);
+    // A cell with three leaves keeps one of them: a domino.
+    assert_eq!(components(3, 3, 0b010_111_000), vec![(1, 2, 2)]);
+    // A path of four has no removable cell.
+    assert_eq!(components(1, 4, 0b1111), vec![(1, 4, 4)]);
+    for (rows, cols) in [(4, 4), (3, 5), (2, 7)] {
+        compare(RULES[0], rows, cols, 0..(1u64 << (rows * cols)));
+    }
+}

@@ -727,7 +727,7 @@ fn grid_cells_text(cells: &[(u32, u32)]) -> String {
 fn answers_text(f: &AnswersFailure) -> String {
     match f {
         AnswersFailure::Header => {
-            "the answer file does not start with GCWA, format version 1 and a known ruleset"
+            "the answer file does not start with GCWA, format version 2 and a known ruleset"
                 .to_string()
         }
         AnswersFailure::Truncated { offset } => {

@@ -58,7 +58,7 @@ impl std::fmt::Debug for FileBytes {
 /// The first four bytes of an answer file.
 pub const MAGIC: &[u8; 4] = b"GCWA";
 /// The format version this kernel reads.
-pub const VERSION: u8 = 1;
+pub const VERSION: u8 = 2;
 /// Components with at most this many cells are valued by the kernel's own
 /// search instead of by records.
 pub const SMALL_CELLS: u32 = 8;

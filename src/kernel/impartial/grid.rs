@@ -207,10 +207,24 @@ impl Grid {
     }
 
     /// As [`Grid::components`], appending to `out` (so a caller can reuse the buffer).
+    /// Cram positions first lose their removable cells ([`without_removable_cells`]).
     pub fn components_into(&self, rules: GridRules, out: &mut Vec<Grid>) {
+        self.split_into(rules, rules == GridRules::Cram, out);
+    }
+
+    /// As [`Grid::components_into`], but keeping Cram's removable cells: the
+    /// normal form of misère answer files, whose format predates that step.
+    pub fn unreduced_components_into(&self, rules: GridRules, out: &mut Vec<Grid>) {
+        self.split_into(rules, false, out);
+    }
+
+    fn split_into(&self, rules: GridRules, reduce: bool, out: &mut Vec<Grid>) {
         let fr = self.frame();
         let (horizontal, vertical) = self.playable(&fr, rules);
         let mut live = horizontal | vertical;
+        if reduce {
+            live = without_removable_cells(&fr, live);
+        }
         while live != 0 {
             let seed = live & live.wrapping_neg();
             let comp = match rules {
@@ -242,6 +256,12 @@ impl Grid {
         let rest = self.free & !placed;
         // Cells that lost their last free neighbour can never be used again.
         let mut live = rest & fr.neighbours(rest);
+        let reduced = without_removable_cells(&fr, live);
+        if reduced != live {
+            // Dropped cells may split the rest anywhere, so the local test
+            // below does not apply: flood each component.
+            return self.cram_parts(&fr, reduced, out);
+        }
         let mut touching = fr.neighbours(placed) & live;
         if touching == 0 {
             return 0;
@@ -280,6 +300,21 @@ impl Grid {
             } else {
                 self.canonical_part(&fr, live)
             });
+        }
+        small
+    }
+
+    /// The Cram components of `live` (cells of this position's rectangle), as
+    /// [`Grid::cram_components_after`] lists them.
+    fn cram_parts(&self, fr: &Frame, mut live: u64, out: &mut Vec<Grid>) -> u32 {
+        let mut small = 0;
+        while live != 0 {
+            let comp = flood(fr, live & live.wrapping_neg(), live);
+            live &= !comp;
+            match known_cram_value(fr, comp) {
+                Some(value) => small ^= value,
+                None => out.push(self.canonical_part(fr, comp)),
+            }
         }
         small
     }
@@ -596,6 +631,66 @@ const fn path_values() -> [u32; MAX_CELLS + 1] {
         n += 1;
     }
     value
+}
+
+/// `live` (a Cram position without isolated cells) without its removable
+/// cells, dropped round by round until none is left, and without the cells
+/// that dropping them isolates. A cell `b` is *removable* when each of its
+/// neighbours `n` has a leaf other than `b` (a cell whose only neighbour is
+/// `n`). Filling `b` and `n` then isolates that leaf, which is the position
+/// filling `n` and the leaf reaches without `b`, and every other move keeps
+/// `b` removable; so with and without `b` the position has options of the
+/// same values, in normal and in misère play and in every sum (docs/soundness.md,
+/// I3a). Tests compare every position of small boards with the naive search.
+#[inline]
+fn without_removable_cells(fr: &Frame, mut live: u64) -> u64 {
+    loop {
+        let removable = removable_cells(fr, live);
+        if removable == 0 {
+            return live;
+        }
+        live &= !removable;
+        live &= fr.neighbours(live);
+    }
+}
+
+/// Removable cells of `p` (no isolated cells) that can all be dropped at
+/// once: the removable cells that are not leaves, and of the leaves of one
+/// cell all but the first of east, west, south, north. Dropping them one at
+/// a time keeps each of the others removable: a removable cell that is not
+/// a leaf has no leaf and no removable neighbour (a neighbour with a leaf
+/// `t` is not removable, as `t` has no other leaf), so no cell a condition
+/// names is dropped except the extra leaves, and each cell keeps one leaf.
+#[inline]
+fn removable_cells(fr: &Frame, p: u64) -> u64 {
+    // The cells whose east (west, south, north) neighbour is in `m`.
+    let east_in = |m: u64| (m >> 1) & fr.not_last;
+    let west_in = |m: u64| (m << 1) & fr.not_first;
+    let south_in = |m: u64| m >> fr.w;
+    let north_in = |m: u64| (m << fr.w) & fr.all;
+    let (e, w, s, n) = (
+        p & east_in(p),
+        p & west_in(p),
+        p & south_in(p),
+        p & north_in(p),
+    );
+    let two_or_more = (e & w) | (s & n) | ((e | w) & (s | n));
+    let leaf = (e | w | s | n) & !two_or_more;
+    // The cells with a leaf to the east (west, south, north).
+    let (le, lw, ls, ln) = (
+        p & east_in(leaf),
+        p & west_in(leaf),
+        p & south_in(leaf),
+        p & north_in(leaf),
+    );
+    // A neighbour to the east needs a leaf that is not on its west side,
+    // where this cell is; and so on.
+    let every_neighbour_has_another_leaf = (!e | east_in(le | ls | ln))
+        & (!w | west_in(lw | ls | ln))
+        & (!s | south_in(ls | le | lw))
+        & (!n | north_in(ln | le | lw));
+    let extra_leaves = east_in(lw & le) | north_in(ls & (le | lw)) | south_in(ln & (le | lw | ls));
+    (p & !leaf & every_neighbour_has_another_leaf) | extra_leaves
 }
 
 /// Splits `live` into its connected components, given `groups`: disjoint
