@@ -88,9 +88,11 @@ struct Search {
     uses: Vec<Vec<u32>>,
     rules: GridRules,
     scratch: Vec<u32>,
-    /// Answers prepared for first-player wins, by normal form: 1 + the
-    /// number of the winning option.
-    replies: FastMap<Position, u64>,
+    /// Answers prepared for first-player wins of one component plus a
+    /// heap (the only ones prepared), by component and heap: 1 + the
+    /// number of the winning option. Keyed without a `Position` so that
+    /// neither a lookup nor an insertion allocates.
+    replies: FastMap<(Grid, u32), u64>,
     /// Components the ledger folds into the heap.
     folded: FastSet<Grid>,
     started: Instant,
@@ -223,8 +225,8 @@ impl Search {
         for child in &children {
             replies.push(match self.known(child) {
                 Some(Outcome::N) => 0,
-                _ => match self.replies.get(child) {
-                    Some(&reply) => reply,
+                _ => match self.reply(child) {
+                    Some(reply) => reply,
                     None => self.winning_option(child)? + 1,
                 },
             });
@@ -266,11 +268,7 @@ impl Search {
             self.prove(p)?;
         }
         let reply = u64::from(target) + found as u64 + 1;
-        let child = Position {
-            parts: vec![part],
-            heap: u32::from(target),
-        };
-        self.replies.insert(child, reply);
+        self.replies.insert((part, u32::from(target)), reply);
         Ok(Some(found))
     }
 
@@ -315,7 +313,7 @@ impl Search {
         let Some(&part) = position.parts.first() else {
             return Ok(()); // a lone heap: nonzero, as the position is a first-player win
         };
-        if self.known(&position).is_some() || self.replies.contains_key(&position) {
+        if self.known(&position).is_some() || self.reply(&position).is_some() {
             return Ok(());
         }
         let answered = match u8::try_from(position.heap) {
@@ -328,6 +326,14 @@ impl Search {
             self.prove(part)?;
         }
         Ok(())
+    }
+
+    /// The answer prepared for `position`, if any.
+    fn reply(&self, position: &Position) -> Option<u64> {
+        match position.parts[..] {
+            [part] => self.replies.get(&(part, position.heap)).copied(),
+            _ => None,
+        }
     }
 
     /// The number of the first option of `position` the ledger knows to be
