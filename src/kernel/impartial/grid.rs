@@ -209,20 +209,10 @@ impl Grid {
     /// As [`Grid::components`], appending to `out` (so a caller can reuse the buffer).
     /// Cram positions first lose their removable cells ([`without_removable_cells`]).
     pub fn components_into(&self, rules: GridRules, out: &mut Vec<Grid>) {
-        self.split_into(rules, rules == GridRules::Cram, out);
-    }
-
-    /// As [`Grid::components_into`], but keeping Cram's removable cells: the
-    /// normal form of misère answer files, whose format predates that step.
-    pub fn unreduced_components_into(&self, rules: GridRules, out: &mut Vec<Grid>) {
-        self.split_into(rules, false, out);
-    }
-
-    fn split_into(&self, rules: GridRules, reduce: bool, out: &mut Vec<Grid>) {
         let fr = self.frame();
         let (horizontal, vertical) = self.playable(&fr, rules);
         let mut live = horizontal | vertical;
-        if reduce {
+        if rules == GridRules::Cram {
             live = without_removable_cells(&fr, live);
         }
         while live != 0 {

@@ -120,7 +120,7 @@ impl Ledger {
     pub fn normalise(&self, grids: &[Grid]) -> Position {
         let mut parts = Vec::new();
         for grid in grids {
-            grid.unreduced_components_into(self.rules, &mut parts);
+            grid.components_into(self.rules, &mut parts);
         }
         parts.sort_unstable();
         parts
@@ -206,7 +206,7 @@ impl Ledger {
         let filled = position[part];
         filled
             .with(filled.free & !cells)
-            .unreduced_components_into(self.rules, &mut out);
+            .components_into(self.rules, &mut out);
         out.sort_unstable();
         out
     }
