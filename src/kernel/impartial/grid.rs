@@ -272,10 +272,7 @@ impl Grid {
         let mut small = 0;
         let mut rest_is_one = count == 1;
         if !rest_is_one {
-            let mut finished = |comp: u64| match known_cram_value(&fr, comp) {
-                Some(value) => small ^= value,
-                None => out.push(self.canonical_part(&fr, comp)),
-            };
+            let mut finished = |comp: u64| self.add_cram_part(&fr, comp, &mut small, out);
             rest_is_one = split_in_step(&fr, &mut groups[..count], &mut live, &mut finished);
         }
         if rest_is_one {
@@ -301,12 +298,19 @@ impl Grid {
         while live != 0 {
             let comp = flood(fr, live & live.wrapping_neg(), live);
             live &= !comp;
-            match known_cram_value(fr, comp) {
-                Some(value) => small ^= value,
-                None => out.push(self.canonical_part(fr, comp)),
-            }
+            self.add_cram_part(fr, comp, &mut small, out);
         }
         small
+    }
+
+    /// One Cram component `comp` of this position's rectangle: its value
+    /// XORed into `small` when its shape gives it ([`known_cram_value`]),
+    /// otherwise its canonical form appended to `out`.
+    fn add_cram_part(&self, fr: &Frame, comp: u64, small: &mut u32, out: &mut Vec<Grid>) {
+        match known_cram_value(fr, comp) {
+            Some(value) => *small ^= value,
+            None => out.push(self.canonical_part(fr, comp)),
+        }
     }
 
     /// The components left after filling `placed` in this position (one
