@@ -646,6 +646,13 @@ pub fn count(
     if size == 0 || size >= n {
         return Ok(0);
     }
+    // Complementing is a bijection between the polyominoes of k faces and
+    // those of n - k that commutes with every automorphism, so it maps
+    // classes onto classes: the smaller side is enumerated.
+    let size = match kind {
+        FiniteKind::FreeSimplyConnected => size.min(n - size),
+        FiniteKind::Labelled | FiniteKind::Free => size,
+    };
     let group = if kind == FiniteKind::Labelled {
         Group::default()
     } else {
