@@ -127,6 +127,49 @@ fn the_cache_skips_only_what_was_verified_before() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// An answer file replaced under a new pin is checked again: the claim's
+/// fingerprint names the file by its digest, not by its path.
+#[test]
+fn the_cache_tells_answer_files_apart_by_their_digest() {
+    use gamecert::elaborate::load::sha256_hex;
+    let dir = scratch("cache-answers");
+    let good = std::fs::read(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("certificates/cram/answers/cram-3x12.gcwa"),
+    )
+    .expect("read");
+    let write = |bytes: &[u8]| {
+        std::fs::write(dir.join("a.gcwa"), bytes).expect("write");
+        let claim = format!(
+            "gamecert 1\nclaim c: grundy cram 3x12 = 1 by answers \"a.gcwa\" sha256 \"{}\"\n",
+            sha256_hex(bytes)
+        );
+        std::fs::write(dir.join("c.cert"), claim).expect("write");
+    };
+    let run = || {
+        claims(&gamecert(
+            &dir,
+            &["check", "--cache", "cache", "--format", "json", "."],
+        ))
+    };
+    write(&good);
+    assert_eq!(
+        run(),
+        vec![("c".to_string(), "VERIFIED".to_string(), false)]
+    );
+    assert_eq!(run(), vec![("c".to_string(), "VERIFIED".to_string(), true)]);
+    // The last record's last answer changed: same length, new digest.
+    let mut bad = good.clone();
+    if let Some(last) = bad.last_mut() {
+        *last ^= 1;
+    }
+    write(&bad);
+    let now = run();
+    assert_eq!(now.len(), 1);
+    assert_ne!(now[0].1, "VERIFIED", "{now:?}");
+    assert!(!now[0].2, "the changed file's verdict came from the cache");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 fn walk(dir: &Path) -> Vec<PathBuf> {
     let mut out = Vec::new();
     for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {

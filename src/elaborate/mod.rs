@@ -1170,7 +1170,10 @@ fn answer_file(
             span: path.span,
         });
     };
-    Ok(FileBytes(read(path, Some(pin))?.into()))
+    Ok(FileBytes {
+        bytes: read(path, Some(pin))?.into(),
+        sha256: pin.node.clone(),
+    })
 }
 
 /// A partizan claim: the statement's games as kernel terms, and the evidence.

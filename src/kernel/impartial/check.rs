@@ -56,7 +56,7 @@ pub fn check(
     let rule = match evidence {
         Evidence::Search => Rule::ImpartialSearch,
         Evidence::Table(_) => Rule::ImpartialTable,
-        Evidence::Answers(bytes) => return check_answers(statement, &bytes.0, budget),
+        Evidence::Answers(bytes) => return check_answers(statement, &bytes.bytes, budget),
     };
     let (play, game) = match statement {
         Statement::Grundy { play, game, .. } | Statement::Outcome { play, game, .. } => {

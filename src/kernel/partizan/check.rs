@@ -97,7 +97,7 @@ pub fn check(statement: &Statement, evidence: &Evidence, budget: Budget) -> Verd
     let (rule, steps) = match evidence {
         Evidence::Definition => (Rule::PartizanDefinition, None),
         Evidence::Derivation(steps) => (Rule::PartizanDerivation, Some(steps)),
-        Evidence::Answers(bytes) => return check_answers(statement, &bytes.0, budget),
+        Evidence::Answers(bytes) => return check_answers(statement, &bytes.bytes, budget),
     };
     if !within_limits(statement, evidence) {
         return Verdict::Undecided {
