@@ -48,8 +48,11 @@ use std::path::Path;
 /// labelled edge ends (rule B10: the labelling's checks, its propagation
 /// over a disc and the placements at one vertex, about 180 lines), then
 /// 11,660 for Cram's removable cells (rule I3a: the bit masks of one round,
-/// the loop to a fixpoint and the fast path's fallback, about 55 lines).
-const KERNEL_BUDGET: usize = 11660;
+/// the loop to a fixpoint and the fast path's fallback, about 55 lines),
+/// then 11,730 for octal values by common key sets (rule I6: keys with the
+/// heap's parity, a greedy set checked pair by pair beside the masks, and
+/// its unit test, about 60 lines; 0.127 takes 0.43 of the time).
+const KERNEL_BUDGET: usize = 11730;
 
 fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
     for entry in std::fs::read_dir(dir).expect("readable dir") {

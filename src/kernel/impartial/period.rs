@@ -114,26 +114,37 @@ pub fn check(
 /// heap (bit 2, k > 0) or two nonempty heaps (bit 4), whose value is the
 /// XOR of theirs.
 ///
-/// The rare/common split makes it fast without changing any value: a value
-/// v is rare when `v & mask` has an even number of bits. A common value is
-/// never the XOR of two common ones, so every two-heap option of common
-/// value has a rare heap, and the few rare heaps list them all. The rare
-/// values of two common heaps are found by scanning the splits only as far
-/// as the mex needs. Any mask gives the same values (mask 0, every value
-/// rare, is the plain computation); the kernel picks the mask that makes
-/// the fewest of the last values rare, every time the heap doubles.
+/// The rare/common split makes it fast without changing any value. A heap
+/// a has the *key* 2 G(a) + (a mod 2), and the two heaps a, c left by
+/// removing k from n have keys whose XOR is 2 (G(a) XOR G(c)) + ((n - k)
+/// mod 2): the key of the option for that parity. A set of common keys in
+/// which no XOR of two members is a member means that a value whose key
+/// (for the move's parity) is common is never reached from two heaps with
+/// common keys, so every such option has a heap with a rare key, and the
+/// few rare heaps list them all. The values a common-common split can
+/// reach are found by scanning the splits only as far as the mex needs.
+/// Any such set gives the same values (the empty one, every key rare, is
+/// the plain computation); the kernel builds one from the most frequent of
+/// the last keys every time the heap doubles, and checks its property.
 fn values(digits: &[u8], count: usize, budget: &mut Budget) -> Result<Vec<u32>, Exhausted> {
     budget.hold(count)?;
     let mut g: Vec<u32> = Vec::with_capacity(count);
     // seen[v] == n + 1: some option of heap n has value v.
     let mut seen: Vec<usize> = vec![0; 64];
-    let (mut mask, mut rare_heaps) = (0u32, Vec::new());
-    let rare = |v: u32, mask: u32| (v & mask).count_ones().is_multiple_of(2);
+    let (mut common, mut rare_heaps) = (CommonKeys::default(), Vec::new());
+    let key = |a: usize, value: u32| (u64::from(value) << 1) | (a as u64 & 1);
     let split_digits: Vec<usize> = (0..digits.len()).filter(|&k| digits[k] & 4 != 0).collect();
+    // The mex of heap n is looked up under the key of its own value with
+    // the parity of n - k, so frequent values count in both parities when
+    // some split removes an odd number.
+    let flips: Vec<u64> = match split_digits.iter().any(|&k| k % 2 == 1) {
+        true => vec![1],
+        false => Vec::new(),
+    };
     for n in 0..count {
-        if n >= 1024 && n.is_power_of_two() {
-            mask = least_rare_mask(&g[n - 1024..]);
-            rare_heaps = (1..n).filter(|&a| rare(g[a], mask)).collect();
+        if n >= 64 && n.is_power_of_two() {
+            common = CommonKeys::best(&g, 0, &flips);
+            rare_heaps = (1..n).filter(|&a| !common.holds(key(a, g[a]))).collect();
         }
         let mark = n + 1;
         let see = |seen: &mut Vec<usize>, v: u32| {
@@ -161,10 +172,15 @@ fn values(digits: &[u8], count: usize, budget: &mut Budget) -> Result<Vec<u32>, 
                 }
             }
         }
-        // The mex: a common value not seen is not an option; a rare one
-        // may be the XOR of two common heaps, so the splits are scanned
-        // (from where the last scan stopped) until it is seen or every
-        // split has been.
+        // The mex: a value not seen whose key is common for every split's
+        // parity is not an option; otherwise a common-common split may
+        // reach it, so the splits are scanned (from where the last scan
+        // stopped) until it is seen or every split has been.
+        let reachable = |v: u32| {
+            split_digits
+                .iter()
+                .any(|&k| k < n && !common.holds(key(n - k, v)))
+        };
         let (mut v, mut scanned) = (0usize, 0usize);
         let widest = n.saturating_sub(split_digits.first().copied().unwrap_or(n)) / 2;
         loop {
@@ -172,7 +188,7 @@ fn values(digits: &[u8], count: usize, budget: &mut Budget) -> Result<Vec<u32>, 
                 v += 1;
                 continue;
             }
-            if !rare(v as u32, mask) || scanned >= widest {
+            if scanned >= widest || !reachable(v as u32) {
                 break;
             }
             scanned += 1;
@@ -184,30 +200,106 @@ fn values(digits: &[u8], count: usize, budget: &mut Budget) -> Result<Vec<u32>, 
             }
             budget.tick()?;
         }
-        g.push(v as u32);
-        if n > 0 && rare(v as u32, mask) {
+        let value = v as u32;
+        g.push(value);
+        if n > 0 && !common.holds(key(n, value)) {
             rare_heaps.push(n);
         }
     }
     Ok(g)
 }
 
-/// The mask under which the fewest of `recent` are rare (an even number of
-/// bits of `value & mask`), among masks below twice the largest value.
-fn least_rare_mask(recent: &[u32]) -> u32 {
-    let top = recent.iter().copied().max().unwrap_or(0).max(1);
-    let limit = top
-        .checked_next_power_of_two()
-        .unwrap_or(1 << 16)
-        .min(1 << 12);
-    (1..limit.max(2))
-        .min_by_key(|&m| {
-            recent
-                .iter()
-                .filter(|&&v| (v & m).count_ones().is_multiple_of(2))
-                .count()
-        })
-        .unwrap_or(0)
+/// A set of heap keys (2 G(a) + a mod 2) of which no two have their XOR in
+/// the set (so key 0 is never in it): the common keys.
+enum CommonKeys {
+    /// The keys 2 v + p with an odd number of bits in v & mask (the XOR of
+    /// two has an even number).
+    Mask(u32),
+    /// The members, listed (their property checked when built).
+    Listed(Vec<bool>),
+}
+
+impl Default for CommonKeys {
+    /// No common key: every heap is rare.
+    fn default() -> Self {
+        CommonKeys::Mask(0)
+    }
+}
+
+impl CommonKeys {
+    /// Of the masks and a set taken greedily from the most frequent keys,
+    /// the one that leaves the fewest rare keys among those of the heaps
+    /// `from ..` of `g` and, where a split removes an odd number, the same
+    /// values with the other parity (`flips`), under which a heap's own
+    /// value is looked for.
+    fn best(g: &[u32], from: usize, flips: &[u64]) -> CommonKeys {
+        let mut counts: Vec<usize> = Vec::new();
+        for (a, &value) in g.iter().enumerate().skip(from) {
+            let own = (u64::from(value) << 1) | (a as u64 & 1);
+            for k in std::iter::once(own).chain(flips.iter().map(|&f| own ^ f)) {
+                let k = k as usize;
+                if k >= counts.len() {
+                    counts.resize(k + 1, 0);
+                }
+                counts[k] += 1;
+            }
+        }
+        let rare_count = |set: &CommonKeys| {
+            (0..counts.len())
+                .filter(|&k| !set.holds(k as u64))
+                .map(|k| counts[k])
+                .sum::<usize>()
+        };
+        let top = (counts.len() / 2).max(1);
+        let limit = top.next_power_of_two().min(1 << 12) as u32;
+        let masks = (1..limit.max(2)).map(CommonKeys::Mask);
+        std::iter::once(CommonKeys::greedy(&counts))
+            .chain(masks)
+            .min_by_key(|set| rare_count(set))
+            .unwrap_or_default()
+    }
+
+    /// The keys in order of `counts`, most frequent first, each taken when
+    /// it keeps the property; the set is checked again at the end (none is
+    /// common if it fails).
+    fn greedy(counts: &[usize]) -> CommonKeys {
+        let mut order: Vec<usize> = (1..counts.len()).filter(|&k| counts[k] > 0).collect();
+        order.sort_by_key(|&k| (std::cmp::Reverse(counts[k]), k));
+        let size = counts.len().next_power_of_two();
+        let mut member = vec![false; size];
+        // Every XOR of two chosen keys (key XORs stay below `size`).
+        let mut sums = vec![false; size];
+        let mut chosen: Vec<usize> = Vec::new();
+        for k in order {
+            if !sums[k] && chosen.iter().all(|&c| !member[c ^ k]) {
+                member[k] = true;
+                sums[0] = true;
+                for &c in &chosen {
+                    sums[c ^ k] = true;
+                }
+                chosen.push(k);
+            }
+        }
+        let closed = chosen
+            .iter()
+            .all(|&c| chosen.iter().all(|&d| !member[c ^ d]));
+        if closed {
+            CommonKeys::Listed(member)
+        } else {
+            CommonKeys::default()
+        }
+    }
+
+    fn holds(&self, key: u64) -> bool {
+        match self {
+            CommonKeys::Mask(mask) => ((key >> 1) & u64::from(*mask)).count_ones() % 2 == 1,
+            CommonKeys::Listed(member) => usize::try_from(key)
+                .ok()
+                .and_then(|k| member.get(k))
+                .copied()
+                .unwrap_or(false),
+        }
+    }
 }
 
 /// The distinct prime factors of `n`.
@@ -230,7 +322,7 @@ fn prime_factors(mut n: u64) -> Vec<u64> {
 }
 
 #[cfg(test)]
-#[allow(clippy::expect_used, clippy::arithmetic_side_effects)]
+#[allow(clippy::expect_used, clippy::panic, clippy::arithmetic_side_effects)]
 mod tests {
     use super::*;
 
@@ -254,6 +346,33 @@ mod tests {
             g.push((0..).find(|v| !options.contains(v)).unwrap_or(0));
         }
         g
+    }
+
+    /// A greedy common set never holds the XOR of two of its keys,
+    /// whatever the frequencies.
+    #[test]
+    fn greedy_common_keys_have_their_property() {
+        let mut state = 12345u64;
+        for _ in 0..200 {
+            let counts: Vec<usize> = (0..64)
+                .map(|_| {
+                    state = state
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    (state >> 59) as usize
+                })
+                .collect();
+            let CommonKeys::Listed(member) = CommonKeys::greedy(&counts) else {
+                panic!("the greedy set failed its own check");
+            };
+            let keys: Vec<usize> = (0..member.len()).filter(|&k| member[k]).collect();
+            assert!(!keys.is_empty());
+            for &a in &keys {
+                for &b in &keys {
+                    assert!(!member[a ^ b], "{a} ^ {b} is common too");
+                }
+            }
+        }
     }
 
     /// The rare/common computation gives the plain values, past several
