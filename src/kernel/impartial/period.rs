@@ -124,26 +124,22 @@ pub fn check(
 /// few rare heaps list them all. The values a common-common split can
 /// reach are found by scanning the splits only as far as the mex needs.
 /// Any such set gives the same values (the empty one, every key rare, is
-/// the plain computation); the kernel builds one from the most frequent of
-/// the last keys every time the heap doubles, and checks its property.
+/// the plain computation); the kernel builds one from the keys of the heaps
+/// so far every time the heap doubles ([`CommonKeys::best`]).
 fn values(digits: &[u8], count: usize, budget: &mut Budget) -> Result<Vec<u32>, Exhausted> {
     budget.hold(count)?;
     let mut g: Vec<u32> = Vec::with_capacity(count);
     // seen[v] == n + 1: some option of heap n has value v.
     let mut seen: Vec<usize> = vec![0; 64];
     let (mut common, mut rare_heaps) = (CommonKeys::default(), Vec::new());
-    let key = |a: usize, value: u32| (u64::from(value) << 1) | (a as u64 & 1);
     let split_digits: Vec<usize> = (0..digits.len()).filter(|&k| digits[k] & 4 != 0).collect();
     // The mex of heap n is looked up under the key of its own value with
     // the parity of n - k, so frequent values count in both parities when
     // some split removes an odd number.
-    let flips: Vec<u64> = match split_digits.iter().any(|&k| k % 2 == 1) {
-        true => vec![1],
-        false => Vec::new(),
-    };
+    let odd_splits = split_digits.iter().any(|&k| k % 2 == 1);
     for n in 0..count {
         if n >= 64 && n.is_power_of_two() {
-            common = CommonKeys::best(&g, 0, &flips);
+            common = CommonKeys::best(&g, odd_splits);
             rare_heaps = (1..n).filter(|&a| !common.holds(key(a, g[a]))).collect();
         }
         let mark = n + 1;
@@ -209,6 +205,11 @@ fn values(digits: &[u8], count: usize, budget: &mut Budget) -> Result<Vec<u32>, 
     Ok(g)
 }
 
+/// The key of heap `a` of value `value`: 2 value + (a mod 2).
+fn key(a: usize, value: u32) -> u64 {
+    (u64::from(value) << 1) | (a as u64 & 1)
+}
+
 /// A set of heap keys (2 G(a) + a mod 2) of which no two have their XOR in
 /// the set (so key 0 is never in it): the common keys.
 enum CommonKeys {
@@ -228,15 +229,16 @@ impl Default for CommonKeys {
 
 impl CommonKeys {
     /// Of the masks and a set taken greedily from the most frequent keys,
-    /// the one that leaves the fewest rare keys among those of the heaps
-    /// `from ..` of `g` and, where a split removes an odd number, the same
-    /// values with the other parity (`flips`), under which a heap's own
-    /// value is looked for.
-    fn best(g: &[u32], from: usize, flips: &[u64]) -> CommonKeys {
+    /// the one that leaves the fewest rare keys among those of the heaps of
+    /// `g` and, when a split removes an odd number (`odd_splits`), the same
+    /// values with the other parity, under which a heap's own value is
+    /// looked for.
+    fn best(g: &[u32], odd_splits: bool) -> CommonKeys {
         let mut counts: Vec<usize> = Vec::new();
-        for (a, &value) in g.iter().enumerate().skip(from) {
-            let own = (u64::from(value) << 1) | (a as u64 & 1);
-            for k in std::iter::once(own).chain(flips.iter().map(|&f| own ^ f)) {
+        for (a, &value) in g.iter().enumerate() {
+            let own = key(a, value);
+            let flipped = odd_splits.then_some(own ^ 1);
+            for k in std::iter::once(own).chain(flipped) {
                 let k = k as usize;
                 if k >= counts.len() {
                     counts.resize(k + 1, 0);
@@ -376,7 +378,7 @@ mod tests {
     }
 
     /// The rare/common computation gives the plain values, past several
-    /// changes of the mask, on games with and without rare values.
+    /// changes of the common set, on games with and without rare values.
     #[test]
     fn rare_common_values_are_the_plain_ones() {
         let games: [&[u8]; 8] = [
