@@ -117,30 +117,36 @@ pub fn check(
 /// The rare/common split makes it fast without changing any value. A heap
 /// a has the *key* 2 G(a) + (a mod 2), and the two heaps a, c left by
 /// removing k from n have keys whose XOR is 2 (G(a) XOR G(c)) + ((n - k)
-/// mod 2): the key of the option for that parity. A set of common keys in
-/// which no XOR of two members is a member means that a value whose key
-/// (for the move's parity) is common is never reached from two heaps with
-/// common keys, so every such option has a heap with a rare key, and the
-/// few rare heaps list them all. The values a common-common split can
-/// reach are found by scanning the splits only as far as the mex needs.
-/// Any such set gives the same values (the empty one, every key rare, is
-/// the plain computation); the kernel builds one from the keys of the heaps
-/// so far every time the heap doubles ([`CommonKeys::best`]).
+/// mod 2): the key of the option for n, flipped in its last bit when k is
+/// odd. The splits of each parity d of k keep a set of common keys in
+/// which no XOR of two members, flipped by d, is a member, so a value
+/// whose key for n is common is never reached by such a split into two
+/// heaps with common keys: every such option has a heap with a rare key,
+/// and the few rare heaps list them all. The values a common-common split
+/// can reach are found by scanning the splits only as far as the mex
+/// needs. Any such sets give the same values (the empty one, every key
+/// rare, is the plain computation); the kernel builds them from the keys
+/// of the heaps so far every time the heap doubles ([`CommonKeys::best`]).
 fn values(digits: &[u8], count: usize, budget: &mut Budget) -> Result<Vec<u32>, Exhausted> {
     budget.hold(count)?;
     let mut g: Vec<u32> = Vec::with_capacity(count);
     // seen[v] == n + 1: some option of heap n has value v.
     let mut seen: Vec<usize> = vec![0; 64];
-    let (mut common, mut rare_heaps) = (CommonKeys::default(), Vec::new());
     let split_digits: Vec<usize> = (0..digits.len()).filter(|&k| digits[k] & 4 != 0).collect();
-    // The mex of heap n is looked up under the key of its own value with
-    // the parity of n - k, so frequent values count in both parities when
-    // some split removes an odd number.
-    let odd_splits = split_digits.iter().any(|&k| k % 2 == 1);
+    let mut classes = [0, 1].map(|parity| SplitClass {
+        parity,
+        fewest: split_digits
+            .iter()
+            .copied()
+            .find(|&k| k as u64 % 2 == parity),
+        common: CommonKeys::default(),
+        rare_heaps: Vec::new(),
+    });
     for n in 0..count {
         if n >= 64 && n.is_power_of_two() {
-            common = CommonKeys::best(&g, odd_splits);
-            rare_heaps = (1..n).filter(|&a| !common.holds(key(a, g[a]))).collect();
+            for class in &mut classes {
+                class.rebuild(&g);
+            }
         }
         let mark = n + 1;
         let see = |seen: &mut Vec<usize>, v: u32| {
@@ -162,20 +168,22 @@ fn values(digits: &[u8], count: usize, budget: &mut Budget) -> Result<Vec<u32>, 
             }
             if d & 4 != 0 {
                 // Every split with a rare heap.
+                let rare_heaps = &classes[k % 2].rare_heaps;
                 budget.charge(rare_heaps.len())?;
                 for &a in rare_heaps.iter().take_while(|&&a| a < rest) {
                     see(&mut seen, g[a] ^ g[rest - a]);
                 }
             }
         }
-        // The mex: a value not seen whose key is common for every split's
-        // parity is not an option; otherwise a common-common split may
+        // The mex: a value not seen whose key is common for the class of
+        // every split is not an option; otherwise a common-common split may
         // reach it, so the splits are scanned (from where the last scan
         // stopped) until it is seen or every split has been.
         let reachable = |v: u32| {
-            split_digits
+            classes
                 .iter()
-                .any(|&k| k < n && !common.holds(key(n - k, v)))
+                // A split of k needs n >= k + 2.
+                .any(|c| c.fewest.is_some_and(|k| k + 2 <= n) && !c.common.holds(key(n, v)))
         };
         let (mut v, mut scanned) = (0usize, 0usize);
         let widest = n.saturating_sub(split_digits.first().copied().unwrap_or(n)) / 2;
@@ -198,8 +206,10 @@ fn values(digits: &[u8], count: usize, budget: &mut Budget) -> Result<Vec<u32>, 
         }
         let value = v as u32;
         g.push(value);
-        if n > 0 && !common.holds(key(n, value)) {
-            rare_heaps.push(n);
+        for class in &mut classes {
+            if n > 0 && !class.common.holds(key(n, value)) {
+                class.rare_heaps.push(n);
+            }
         }
     }
     Ok(g)
@@ -210,11 +220,34 @@ fn key(a: usize, value: u32) -> u64 {
     (u64::from(value) << 1) | (a as u64 & 1)
 }
 
-/// A set of heap keys (2 G(a) + a mod 2) of which no two have their XOR in
-/// the set (so key 0 is never in it): the common keys.
+/// The splits that remove a number of tokens of one parity, with their
+/// common keys and the heaps whose keys are rare for them.
+struct SplitClass {
+    /// The parity d of the tokens removed.
+    parity: u64,
+    /// The fewest tokens such a split removes, if any does.
+    fewest: Option<usize>,
+    common: CommonKeys,
+    /// The heaps (from 1) whose keys are not common, in order.
+    rare_heaps: Vec<usize>,
+}
+
+impl SplitClass {
+    /// A new common set from the heaps of `g`, and their rare list.
+    fn rebuild(&mut self, g: &[u32]) {
+        self.common = CommonKeys::best(g, self.parity);
+        self.rare_heaps = (1..g.len())
+            .filter(|&a| !self.common.holds(key(a, g[a])))
+            .collect();
+    }
+}
+
+/// A set C of heap keys (2 G(a) + a mod 2) such that for members x, y
+/// (the same one twice included), x XOR y XOR d is not a member, d the
+/// parity of the class it serves: the common keys.
 enum CommonKeys {
-    /// The keys 2 v + p with an odd number of bits in v & mask (the XOR of
-    /// two has an even number).
+    /// The keys 2 v + p with an odd number of bits in v & mask (x XOR y
+    /// XOR d has an even number, whatever d is).
     Mask(u32),
     /// The members, listed (their property checked when built).
     Listed(Vec<bool>),
@@ -229,22 +262,16 @@ impl Default for CommonKeys {
 
 impl CommonKeys {
     /// Of the masks and a set taken greedily from the most frequent keys,
-    /// the one that leaves the fewest rare keys among those of the heaps of
-    /// `g` and, when a split removes an odd number (`odd_splits`), the same
-    /// values with the other parity, under which a heap's own value is
-    /// looked for.
-    fn best(g: &[u32], odd_splits: bool) -> CommonKeys {
+    /// the one that leaves the fewest heaps of `g` with rare keys, for the
+    /// class of parity `parity`.
+    fn best(g: &[u32], parity: u64) -> CommonKeys {
         let mut counts: Vec<usize> = Vec::new();
-        for (a, &value) in g.iter().enumerate() {
-            let own = key(a, value);
-            let flipped = odd_splits.then_some(own ^ 1);
-            for k in std::iter::once(own).chain(flipped) {
-                let k = k as usize;
-                if k >= counts.len() {
-                    counts.resize(k + 1, 0);
-                }
-                counts[k] += 1;
+        for (a, &value) in g.iter().enumerate().skip(1) {
+            let k = key(a, value) as usize;
+            if k >= counts.len() {
+                counts.resize(k + 1, 0);
             }
+            counts[k] += 1;
         }
         let rare_count = |set: &CommonKeys| {
             (0..counts.len())
@@ -255,36 +282,38 @@ impl CommonKeys {
         let top = (counts.len() / 2).max(1);
         let limit = top.next_power_of_two().min(1 << 12) as u32;
         let masks = (1..limit.max(2)).map(CommonKeys::Mask);
-        std::iter::once(CommonKeys::greedy(&counts))
+        std::iter::once(CommonKeys::greedy(&counts, parity as usize))
             .chain(masks)
             .min_by_key(|set| rare_count(set))
             .unwrap_or_default()
     }
 
     /// The keys in order of `counts`, most frequent first, each taken when
-    /// it keeps the property; the set is checked again at the end (none is
-    /// common if it fails).
-    fn greedy(counts: &[usize]) -> CommonKeys {
-        let mut order: Vec<usize> = (1..counts.len()).filter(|&k| counts[k] > 0).collect();
+    /// it keeps the property for parity `d`; the set is checked again at
+    /// the end (none is common if it fails).
+    fn greedy(counts: &[usize], d: usize) -> CommonKeys {
+        let mut order: Vec<usize> = (0..counts.len()).filter(|&k| counts[k] > 0).collect();
         order.sort_by_key(|&k| (std::cmp::Reverse(counts[k]), k));
-        let size = counts.len().next_power_of_two();
+        // Key XORs (flipped by d <= 1) stay below `size`.
+        let size = counts.len().next_power_of_two().max(2);
         let mut member = vec![false; size];
-        // Every XOR of two chosen keys (key XORs stay below `size`).
+        // x XOR y XOR d for every two chosen keys x, y.
         let mut sums = vec![false; size];
+        sums[d] = true;
         let mut chosen: Vec<usize> = Vec::new();
         for k in order {
-            if !sums[k] && chosen.iter().all(|&c| !member[c ^ k]) {
+            let keeps = !sums[k] && chosen.iter().all(|&c| !member[c ^ k ^ d]);
+            if keeps {
                 member[k] = true;
-                sums[0] = true;
                 for &c in &chosen {
-                    sums[c ^ k] = true;
+                    sums[c ^ k ^ d] = true;
                 }
                 chosen.push(k);
             }
         }
         let closed = chosen
             .iter()
-            .all(|&c| chosen.iter().all(|&d| !member[c ^ d]));
+            .all(|&c| chosen.iter().all(|&e| !member[c ^ e ^ d]));
         if closed {
             CommonKeys::Listed(member)
         } else {
@@ -350,12 +379,13 @@ mod tests {
         g
     }
 
-    /// A greedy common set never holds the XOR of two of its keys,
-    /// whatever the frequencies.
+    /// A greedy common set never holds the XOR of two of its keys flipped
+    /// by the class's parity, whatever the frequencies.
     #[test]
     fn greedy_common_keys_have_their_property() {
         let mut state = 12345u64;
-        for _ in 0..200 {
+        for round in 0..400 {
+            let d = round % 2;
             let counts: Vec<usize> = (0..64)
                 .map(|_| {
                     state = state
@@ -364,14 +394,14 @@ mod tests {
                     (state >> 59) as usize
                 })
                 .collect();
-            let CommonKeys::Listed(member) = CommonKeys::greedy(&counts) else {
+            let CommonKeys::Listed(member) = CommonKeys::greedy(&counts, d) else {
                 panic!("the greedy set failed its own check");
             };
             let keys: Vec<usize> = (0..member.len()).filter(|&k| member[k]).collect();
             assert!(!keys.is_empty());
             for &a in &keys {
                 for &b in &keys {
-                    assert!(!member[a ^ b], "{a} ^ {b} is common too");
+                    assert!(!member[a ^ b ^ d], "{a} ^ {b} ^ {d} is common too");
                 }
             }
         }
