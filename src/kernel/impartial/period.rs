@@ -144,7 +144,8 @@ fn values(digits: &[u8], count: usize, budget: &mut Budget) -> Result<Vec<u32>, 
     });
     for n in 0..count {
         if n >= 64 && n.is_power_of_two() {
-            for class in &mut classes {
+            // A class without a split digit is never consulted.
+            for class in classes.iter_mut().filter(|c| c.fewest.is_some()) {
                 class.rebuild(&g);
             }
         }
@@ -206,7 +207,7 @@ fn values(digits: &[u8], count: usize, budget: &mut Budget) -> Result<Vec<u32>, 
         }
         let value = v as u32;
         g.push(value);
-        for class in &mut classes {
+        for class in classes.iter_mut().filter(|c| c.fewest.is_some()) {
             if n > 0 && !class.common.holds(key(n, value)) {
                 class.rare_heaps.push(n);
             }
