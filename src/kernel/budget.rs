@@ -107,6 +107,22 @@ impl Budget {
         }
     }
 
+    /// A budget for a worker thread that checks part of one claim: the same
+    /// limits and deadline, its own count of work (see [`Budget::absorb`]).
+    pub fn worker(&self) -> Self {
+        Budget {
+            nodes: 0,
+            ticks: 0,
+            ..self.clone()
+        }
+    }
+
+    /// Counts a worker's work as this budget's.
+    pub fn absorb(&mut self, worker: &Budget) {
+        self.nodes = self.nodes.saturating_add(worker.nodes);
+        self.ticks = self.ticks.saturating_add(worker.ticks);
+    }
+
     /// No node or time limit, the default memory cap.
     pub fn unlimited() -> Self {
         Self::new(None, None, DEFAULT_MAX_ENTRIES)

@@ -6,7 +6,9 @@
 //! outcome: a P record says every option is a first-player win, an N record
 //! names one option that is a second-player win. Records are admitted in file
 //! order and each may rely only on facts admitted before it, so the facts form
-//! a well-founded proof and a cycle cannot be written down.
+//! a well-founded proof and a cycle cannot be written down. ([`verify`]
+//! checks the records on two threads, each against the facts of the
+//! records before it, which comes to the same.)
 //!
 //! Key decision: every position is put in a normal form before it is stored
 //! or looked up (canonical components; Cram components won by the second
@@ -29,6 +31,7 @@ use super::grid::{Grid, GridRules};
 use super::solver::{Component, Solver};
 use crate::kernel::budget::{Budget, Exhausted};
 use crate::kernel::hash::FastMap;
+use std::sync::Arc;
 
 /// The bytes of an answer file, as a claim's evidence holds them, with
 /// the SHA-256 digest of those bytes that the claim's pin was checked
@@ -91,6 +94,23 @@ pub enum Record {
     N(Position, u64),
 }
 
+impl Record {
+    /// The position as written.
+    fn position(&self) -> &Position {
+        match self {
+            Record::P(p, _) | Record::N(p, _) => p,
+        }
+    }
+
+    /// The outcome the record states.
+    fn outcome(&self) -> Outcome {
+        match self {
+            Record::P(..) => Outcome::P,
+            Record::N(..) => Outcome::N,
+        }
+    }
+}
+
 /// Why a file does not establish what it should (records count from 1).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Failure {
@@ -133,13 +153,22 @@ pub enum Failure {
 pub struct Ledger {
     rules: GridRules,
     solver: Solver,
+    /// What the records state, shared with the workers of [`verify`].
+    known: Arc<Known>,
+    /// Only facts of records numbered below this one are used.
+    horizon: u32,
+    /// Records admitted so far.
+    admitted: u32,
+    parts: Vec<Grid>,
+}
+
+/// What records state, each fact with the first record that states it.
+#[derive(Clone, Default)]
+struct Known {
     /// Component values from P records of one component: value and record.
     values: FastMap<Grid, (u32, u32)>,
     /// Outcomes of normal forms: outcome and record.
     facts: FastMap<Position, (Outcome, u32)>,
-    /// Records admitted so far.
-    admitted: u32,
-    parts: Vec<Grid>,
 }
 
 impl Ledger {
@@ -148,8 +177,8 @@ impl Ledger {
         Ledger {
             rules,
             solver: Solver::new(budget),
-            values: FastMap::default(),
-            facts: FastMap::default(),
+            known: Arc::default(),
+            horizon: u32::MAX,
             admitted: 0,
             parts: Vec::new(),
         }
@@ -204,7 +233,9 @@ impl Ledger {
                 grid: part,
             };
             out.heap ^= self.solver.grundy(&component)?;
-        } else if let Some(&(value, record)) = self.values.get(&part) {
+        } else if let Some(&(value, record)) = self.known.values.get(&part)
+            && record < self.horizon
+        {
             out.heap ^= value;
             used.push(record);
         } else {
@@ -219,7 +250,10 @@ impl Ledger {
         if position.parts.is_empty() {
             return Some(Outcome::of_value(position.heap));
         }
-        let &(outcome, record) = self.facts.get(position)?;
+        let &(outcome, record) = self.known.facts.get(position)?;
+        if record >= self.horizon {
+            return None;
+        }
         used.push(record);
         Some(outcome)
     }
@@ -283,7 +317,7 @@ impl Ledger {
         }
         for (part, cells_of_part) in moves.iter().enumerate() {
             for &cells in cells_of_part {
-                self.solver.budget.expand(self.facts.len())?;
+                self.solver.budget.expand(self.known.facts.len())?;
                 let option = self.after_fill(position, part, cells, used)?;
                 if stop(self, option) {
                     return Ok(Some(index));
@@ -301,7 +335,7 @@ impl Ledger {
         index: u64,
         used: &mut Vec<u32>,
     ) -> Result<Option<Position>, Exhausted> {
-        self.solver.budget.expand(self.facts.len())?;
+        self.solver.budget.expand(self.known.facts.len())?;
         let Some(index) = index.checked_sub(u64::from(position.heap)) else {
             return Ok(Some(Position {
                 parts: position.parts.clone(),
@@ -322,36 +356,81 @@ impl Ledger {
         record: &Record,
         used: &mut Vec<u32>,
     ) -> Result<Result<Position, Failure>, Exhausted> {
+        let number = self.admitted + 1;
+        let written = record.position();
+        let position = self.normalise(&written.parts, written.heap, used)?;
+        if let Err(failure) = self.verify_record(record, &position, number, used)? {
+            return Ok(Err(failure));
+        }
+        self.state(record, &position)?;
+        Ok(Ok(position))
+    }
+
+    /// Normalises `record`'s position and states what it says without
+    /// checking it: the first pass of [`verify`], whose second pass checks
+    /// every record against the facts of the records before it only.
+    fn register(&mut self, record: &Record) -> Result<Position, Exhausted> {
+        let written = record.position();
+        let position = self.normalise(&written.parts, written.heap, &mut Vec::new())?;
+        self.state(record, &position)?;
+        Ok(position)
+    }
+
+    /// Counts `record` (with the normal form `position`) as admitted and
+    /// enters what it states, unless an earlier record stated it already.
+    fn state(&mut self, record: &Record, position: &Position) -> Result<(), Exhausted> {
         self.admitted += 1;
         let number = self.admitted;
-        let (written, outcome) = match record {
-            Record::P(p, _) => (p, Outcome::P),
-            Record::N(p, _) => (p, Outcome::N),
-        };
-        let position = self.normalise(&written.parts, written.heap, used)?;
+        let outcome = record.outcome();
+        let known = Arc::make_mut(&mut self.known);
+        if outcome == Outcome::P
+            && let [part] = position.parts[..]
+        {
+            known.values.entry(part).or_insert((position.heap, number));
+        }
+        if !position.parts.is_empty() {
+            known
+                .facts
+                .entry(position.clone())
+                .or_insert((outcome, number));
+            self.solver.budget.hold(known.facts.len())?;
+        }
+        Ok(())
+    }
+
+    /// Checks record `number` (with the normal form `position`) against the
+    /// facts of the records before it.
+    fn verify_record(
+        &mut self,
+        record: &Record,
+        position: &Position,
+        number: u32,
+        used: &mut Vec<u32>,
+    ) -> Result<Result<(), Failure>, Exhausted> {
+        self.horizon = number;
         let verdict = match record {
-            Record::P(_, answers) => {
-                self.every_option_answered(&position, answers, number, used)?
-            }
-            Record::N(_, option) => match self.option(&position, *option, used)? {
+            Record::P(_, answers) => self.every_option_answered(position, answers, number, used)?,
+            Record::N(_, option) => match self.option(position, *option, used)? {
                 None => Err(Failure::NotAMove { record: number }),
                 Some(child) if self.outcome(&child, used) == Some(Outcome::P) => Ok(()),
                 Some(_) => Err(Failure::WrongAnswer { record: number }),
             },
         };
-        if let Err(failure) = verdict {
-            return Ok(Err(failure));
+        self.horizon = u32::MAX;
+        Ok(verdict)
+    }
+
+    /// A ledger that reads this one's facts (and adds none) with a solver
+    /// of its own, for one worker thread of [`verify`].
+    fn worker(&self) -> Ledger {
+        Ledger {
+            rules: self.rules,
+            solver: Solver::new(self.solver.budget.worker()),
+            known: Arc::clone(&self.known),
+            horizon: u32::MAX,
+            admitted: self.admitted,
+            parts: Vec::new(),
         }
-        if outcome == Outcome::P
-            && let [part] = position.parts[..]
-        {
-            self.values.insert(part, (position.heap, number));
-        }
-        if !position.parts.is_empty() {
-            self.facts.insert(position.clone(), (outcome, number));
-            self.solver.budget.hold(self.facts.len())?;
-        }
-        Ok(Ok(position))
     }
 
     /// The normal form after filling `cells` in component `part` of the
@@ -742,9 +821,18 @@ pub enum Finding {
     Fails(Failure),
 }
 
-/// Admits every record of `bytes` and reads off the outcome of the sum of
+/// Checks every record of `bytes` and reads off the outcome of the sum of
 /// `grids` and a nim heap `heap`, which should be `wanted`. The first
 /// failing record ends the check.
+///
+/// Two passes, the second on [`WORKERS`] threads: the first reads the
+/// records, normalises their positions and states what they say (each
+/// fact with the first record that states it); the second checks each
+/// record against the facts of the records before it only. When every
+/// record passes, every fact is established in file order, as when each
+/// record is checked before the next is read; otherwise the failure
+/// reported is the first in file order, which saw only facts of records
+/// that passed (docs/soundness.md, I7).
 pub fn verify(
     rules: GridRules,
     grids: &[Grid],
@@ -754,34 +842,72 @@ pub fn verify(
     budget: Budget,
 ) -> (Result<Finding, Exhausted>, Budget) {
     let mut ledger = Ledger::new(rules, budget);
-    let finding = admit_all(&mut ledger, rules, grids, heap, wanted, bytes);
+    let finding = verify_in(&mut ledger, grids, heap, wanted, bytes);
     (finding, ledger.solver.budget)
 }
 
-fn admit_all(
+/// Threads of the second pass of [`verify`]: a constant, so that the work
+/// counted (each thread has its own small-component memo) is the same on
+/// every machine.
+const WORKERS: usize = 2;
+/// Records a worker takes at a time, turn by turn.
+const CHUNK: usize = 256;
+
+/// What stopped a worker: the first record in its share that failed or
+/// ran out of budget.
+type Stop = (u32, Result<Failure, Exhausted>);
+
+fn verify_in(
     ledger: &mut Ledger,
-    rules: GridRules,
     grids: &[Grid],
     heap: u32,
     wanted: Outcome,
     bytes: &[u8],
 ) -> Result<Finding, Exhausted> {
-    if let Some(failure) = header_mismatch(rules_of_header(bytes), rules) {
+    if let Some(failure) = header_mismatch(rules_of_header(bytes), ledger.rules) {
         return Ok(Finding::Fails(failure));
     }
     let mut reader = Reader::new(bytes);
-    let mut used = Vec::new();
+    let mut records = Vec::new();
+    let mut unreadable = None;
     while let Some(record) = reader.next_record() {
-        let record = match record {
-            Ok(r) => r,
-            Err(failure) => return Ok(Finding::Fails(failure)),
-        };
-        used.clear();
-        if let Err(failure) = ledger.admit(&record, &mut used)? {
-            return Ok(Finding::Fails(failure));
+        match record {
+            Ok(record) => {
+                let position = ledger.register(&record)?;
+                records.push((record, position));
+            }
+            Err(failure) => {
+                unreadable = Some((records.len() as u32 + 1, Ok(failure)));
+                break;
+            }
         }
     }
-    used.clear();
+    let mut workers: Vec<Ledger> = (0..WORKERS).map(|_| ledger.worker()).collect();
+    let records = &records;
+    let stops: Vec<Option<Stop>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = workers
+            .iter_mut()
+            .enumerate()
+            .map(|(w, worker)| scope.spawn(move || check_share(worker, records, w)))
+            .collect();
+        // A worker that panicked (a kernel bug) decides nothing.
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or(Some((0, Err(Exhausted::Cancelled)))))
+            .collect()
+    });
+    for worker in &workers {
+        ledger.solver.budget.absorb(&worker.solver.budget);
+    }
+    let first = stops
+        .into_iter()
+        .flatten()
+        .chain(unreadable)
+        .min_by_key(|s| s.0);
+    if let Some((_, stop)) = first {
+        return stop.map(Finding::Fails);
+    }
+    let mut used = Vec::new();
     let root = ledger.normalise(grids, heap, &mut used)?;
     let records = ledger.admitted();
     Ok(match ledger.outcome(&root, &mut used) {
@@ -792,6 +918,24 @@ fn admit_all(
         },
         None => Finding::Fails(Failure::Unestablished),
     })
+}
+
+/// Checks worker `w`'s chunks of `records` in order, up to the first that
+/// fails or runs out of budget.
+fn check_share(worker: &mut Ledger, records: &[(Record, Position)], w: usize) -> Option<Stop> {
+    let mut used = Vec::new();
+    for (c, chunk) in records.chunks(CHUNK).enumerate().skip(w).step_by(WORKERS) {
+        for (i, (record, position)) in chunk.iter().enumerate() {
+            let number = (c * CHUNK + i + 1) as u32;
+            used.clear();
+            match worker.verify_record(record, position, number, &mut used) {
+                Ok(Ok(())) => {}
+                Ok(Err(failure)) => return Some((number, Ok(failure))),
+                Err(e) => return Some((number, Err(e))),
+            }
+        }
+    }
+    None
 }
 
 #[cfg(test)]
