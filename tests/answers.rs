@@ -243,18 +243,7 @@ fn changing_a_heap_is_rejected() {
     let (grid, value, records) = sample();
     for (index, record) in records.iter().enumerate() {
         let mut changed = records.clone();
-        changed[index] = match record {
-            Record::P(p, replies) => {
-                let mut p = p.clone();
-                p.heap ^= 1;
-                Record::P(p, replies.clone())
-            }
-            Record::N(p, option) => {
-                let mut p = p.clone();
-                p.heap += 1;
-                Record::N(p, *option)
-            }
-        };
+        changed[index] = with_heap_changed(record);
         let finding = verdict_of(grid, value, &changed);
         assert!(
             matches!(finding, Finding::Fails(_)),
