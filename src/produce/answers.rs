@@ -342,8 +342,8 @@ impl Search {
         let mut lookups = Vec::new();
         let found =
             self.ledger
-                .options_until(position, &mut self.scratch, &mut |ledger, child| {
-                    ledger.outcome(&child, &mut lookups) == Some(Outcome::P)
+                .options_until(position, &mut self.scratch, &mut |ledger, child, _| {
+                    Ok(ledger.outcome(child, &mut lookups) == Some(Outcome::P))
                 })?;
         found
             .map(|i| i as u64)

@@ -211,7 +211,8 @@ impl Ledger {
             .try_for_each(|&part| self.fold(part, &mut out, used));
         self.parts = parts;
         folded?;
-        Ok(cancel_pairs(out))
+        cancel_pairs(&mut out);
+        Ok(out)
     }
 
     /// Adds one canonical component to a normal form under construction:
@@ -276,9 +277,9 @@ impl Ledger {
         used: &mut Vec<u32>,
     ) -> Result<Vec<Position>, Exhausted> {
         let mut out = Vec::new();
-        self.options_until_with(position, moves, used, &mut |_, option| {
-            out.push(option);
-            false
+        self.options_until_with(position, moves, used, &mut |_, option, _| {
+            out.push(option.clone());
+            Ok(false)
         })?;
         Ok(out)
     }
@@ -290,27 +291,32 @@ impl Ledger {
         &mut self,
         position: &Position,
         used: &mut Vec<u32>,
-        stop: &mut impl FnMut(&Ledger, Position) -> bool,
+        stop: &mut impl FnMut(&mut Ledger, &Position, &mut Vec<u32>) -> Result<bool, Exhausted>,
     ) -> Result<Option<usize>, Exhausted> {
         let moves = moves_by_component(&position.parts, self.rules, &mut self.solver.budget)?;
         self.options_until_with(position, &moves, used, stop)
     }
 
+    /// As [`Ledger::options_until`], with the moves of each component
+    /// listed already. Every option is built in one buffer, so that
+    /// checking a record allocates per record, not per option.
     fn options_until_with(
         &mut self,
         position: &Position,
         moves: &[Vec<u64>],
         used: &mut Vec<u32>,
-        stop: &mut impl FnMut(&Ledger, Position) -> bool,
+        stop: &mut impl FnMut(&mut Ledger, &Position, &mut Vec<u32>) -> Result<bool, Exhausted>,
     ) -> Result<Option<usize>, Exhausted> {
+        let mut option = Position {
+            parts: Vec::with_capacity(position.parts.len() + 4),
+            heap: 0,
+        };
         let mut index = 0;
         for smaller in 0..position.heap {
             self.solver.budget.tick()?;
-            let option = Position {
-                parts: position.parts.clone(),
-                heap: smaller,
-            };
-            if stop(self, option) {
+            option.parts.clone_from(&position.parts);
+            option.heap = smaller;
+            if stop(self, &option, used)? {
                 return Ok(Some(index));
             }
             index += 1;
@@ -318,8 +324,8 @@ impl Ledger {
         for (part, cells_of_part) in moves.iter().enumerate() {
             for &cells in cells_of_part {
                 self.solver.budget.expand(self.known.facts.len())?;
-                let option = self.after_fill(position, part, cells, used)?;
-                if stop(self, option) {
+                self.fill_into(position, part, cells, used, &mut option)?;
+                if stop(self, &option, used)? {
                     return Ok(Some(index));
                 }
                 index += 1;
@@ -335,17 +341,36 @@ impl Ledger {
         index: u64,
         used: &mut Vec<u32>,
     ) -> Result<Option<Position>, Exhausted> {
+        let mut out = Position {
+            parts: Vec::new(),
+            heap: 0,
+        };
+        let found = self.option_into(position, index, used, &mut out)?;
+        Ok(found.then_some(out))
+    }
+
+    /// As [`Ledger::option`], into `out`; whether the option exists (when
+    /// it does not, `out` is left as it was).
+    fn option_into(
+        &mut self,
+        position: &Position,
+        index: u64,
+        used: &mut Vec<u32>,
+        out: &mut Position,
+    ) -> Result<bool, Exhausted> {
         self.solver.budget.expand(self.known.facts.len())?;
         let Some(index) = index.checked_sub(u64::from(position.heap)) else {
-            return Ok(Some(Position {
-                parts: position.parts.clone(),
-                heap: index as u32,
-            }));
+            out.parts.clone_from(&position.parts);
+            out.heap = index as u32;
+            return Ok(true);
         };
-        let found = nth_move(&position.parts, index, self.rules, &mut self.solver.budget)?;
-        found
-            .map(|(part, cells)| self.after_fill(position, part, cells, used))
-            .transpose()
+        match nth_move(&position.parts, index, self.rules, &mut self.solver.budget)? {
+            Some((part, cells)) => {
+                self.fill_into(position, part, cells, used, out)?;
+                Ok(true)
+            }
+            None => Ok(false),
+        }
     }
 
     /// Checks `record` against the facts admitted so far and admits it;
@@ -433,26 +458,26 @@ impl Ledger {
         }
     }
 
-    /// The normal form after filling `cells` in component `part` of the
-    /// normal form `position` (its other components are canonical already:
-    /// they are only folded again, in case their values became known).
-    fn after_fill(
+    /// Writes to `out` the normal form after filling `cells` in component
+    /// `part` of the normal form `position` (its other components are
+    /// canonical already: they are only folded again, in case their values
+    /// became known).
+    fn fill_into(
         &mut self,
         position: &Position,
         part: usize,
         cells: u64,
         used: &mut Vec<u32>,
-    ) -> Result<Position, Exhausted> {
+        out: &mut Position,
+    ) -> Result<(), Exhausted> {
         let mut parts = std::mem::take(&mut self.parts);
         parts.clear();
         let filled = position.parts[part];
         filled
             .with(filled.free & !cells)
             .components_into(self.rules, &mut parts);
-        let mut out = Position {
-            parts: Vec::with_capacity(position.parts.len() + parts.len()),
-            heap: position.heap,
-        };
+        out.parts.clear();
+        out.heap = position.heap;
         let others = position
             .parts
             .iter()
@@ -461,10 +486,11 @@ impl Ledger {
         let folded = others
             .map(|(_, &g)| g)
             .chain(parts.iter().copied())
-            .try_for_each(|g| self.fold(g, &mut out, used));
+            .try_for_each(|g| self.fold(g, out, used));
         self.parts = parts;
         folded?;
-        Ok(cancel_pairs(out))
+        cancel_pairs(out);
+        Ok(())
     }
 
     fn every_option_answered(
@@ -487,20 +513,29 @@ impl Ledger {
                 options: count,
             }));
         }
-        let options = self.options_with(position, &moves, used)?;
-        for (option, (child, &answer)) in options.iter().zip(answers).enumerate() {
-            let shown = match answer.checked_sub(1) {
-                None => self.outcome(child, used) == Some(Outcome::N),
-                Some(reply) => match self.option(child, reply, used)? {
-                    Some(grandchild) => self.outcome(&grandchild, used) == Some(Outcome::P),
-                    None => false,
-                },
-            };
-            if !shown {
-                return Ok(Err(Failure::Unanswered { record, option }));
-            }
-        }
-        Ok(Ok(()))
+        // Each option's answer, in one buffer for every grandchild.
+        let mut grandchild = Position {
+            parts: Vec::with_capacity(position.parts.len() + 4),
+            heap: 0,
+        };
+        let mut next = answers.iter();
+        let unanswered =
+            self.options_until_with(position, &moves, used, &mut |ledger, child, used| {
+                // As many options as answers: counted above.
+                let answer = next.next().copied().unwrap_or(0);
+                let shown = match answer.checked_sub(1) {
+                    None => ledger.outcome(child, used) == Some(Outcome::N),
+                    Some(reply) => {
+                        ledger.option_into(child, reply, used, &mut grandchild)?
+                            && ledger.outcome(&grandchild, used) == Some(Outcome::P)
+                    }
+                };
+                Ok(!shown)
+            })?;
+        Ok(match unanswered {
+            Some(option) => Err(Failure::Unanswered { record, option }),
+            None => Ok(()),
+        })
     }
 }
 
@@ -573,7 +608,7 @@ pub fn nth_move(
 }
 
 /// Sorts the components and removes equal ones in pairs (G + G = 0).
-fn cancel_pairs(mut position: Position) -> Position {
+fn cancel_pairs(position: &mut Position) {
     position.parts.sort_unstable();
     let mut kept = 0;
     for i in 0..position.parts.len() {
@@ -585,7 +620,6 @@ fn cancel_pairs(mut position: Position) -> Position {
         }
     }
     position.parts.truncate(kept);
-    position
 }
 
 /// Whether a Cram component is a second-player win by the mirror strategy:
