@@ -58,8 +58,10 @@ use std::path::Path;
 /// pass that states every record's facts, a second that checks each
 /// record against the facts before it on two threads and reports the
 /// first failure in file order, and the budget's worker accounts; about
-/// 110 lines; Cram 5x8 checks in 0.71 of the wall time).
-const KERNEL_BUDGET: usize = 11860;
+/// 110 lines; Cram 5x8 checks in 0.71 of the wall time), then 11,885 for
+/// building a record's options in reused buffers (rule I7, about 25
+/// lines; 5x8's check takes 0.86 of the CPU time).
+const KERNEL_BUDGET: usize = 11885;
 
 fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
     for entry in std::fs::read_dir(dir).expect("readable dir") {

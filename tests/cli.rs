@@ -274,6 +274,33 @@ fn prove_loser_writes_a_priority_strategy_that_checks() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// `prove winner` on a mosaic with many triangles at a vertex, (3,12):
+/// the placements of the goal on the first 64 triangles need a disc the
+/// kernel builds, and the chain of three triangles is found a maker win
+/// (the producer once found no placement there and answered that the
+/// breaker wins).
+#[test]
+fn prove_winner_on_the_3_12_mosaic_finds_the_chain_of_three() {
+    let dir = std::env::temp_dir().join(format!("gamecert-prove-h12-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let animals = dir.join("h12.cert");
+    std::fs::write(
+        &animals,
+        "gamecert 1\nboard H12 = mosaic (3,12)\nanimal C3 on H12 = (0) (3) (4)\n",
+    )
+    .expect("write");
+    let out = dir.join("c3.cert");
+    let file = animals.to_str().expect("utf-8");
+    let written = proved(
+        &[
+            "prove", "winner", "C3", "on", "H12", "(1,1)", "--file", file,
+        ],
+        &out,
+    );
+    assert!(written.contains("by proof-sequence {"), "{written}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// `prove loser ... with (P,L) ...` tries only periodic pairings of those
 /// properties, in turn; a node budget bounds the search.
 #[test]

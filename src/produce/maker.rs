@@ -71,7 +71,8 @@ pub type Set = u128;
 
 impl Game {
     /// The game of `claim`, if its board is finite with at most
-    /// [`MAX_CELLS`] cells (`board_cells`: the board's cells).
+    /// [`MAX_CELLS`] cells (`board_cells`: the board's cells) and, on a
+    /// mosaic, the disc its placements need is one the kernel builds.
     pub fn new(
         claim: &WinnerClaim,
         board_cells: &[Cell],
@@ -82,7 +83,12 @@ impl Game {
         }
         let index = |c: &Cell| board_cells.iter().position(|d| d == c);
         let mut shapes = match claim.board {
-            Board::Mosaic(m) => mosaic_placements(m, &claim.goal, board_cells, budget)?,
+            Board::Mosaic(m) => match mosaic_placements(m, &claim.goal, board_cells, budget)? {
+                Some(shapes) => shapes,
+                // Without the placements the search would find every
+                // position a breaker win.
+                None => return Ok(None),
+            },
             _ => shape::placements(&claim.board, &claim.goal, budget)?,
         };
         if let Board::Tiling(_) = claim.board {
@@ -421,23 +427,28 @@ fn alive(p: Set, maker: Set, breaker: Set, reach: usize) -> bool {
 
 /// The placements of `goal` on a mosaic that lie among `cells`: a copy
 /// of the goal drawn from the root's flag, taken by the congruence of
-/// every flag of every cell.
+/// every flag of every cell. `None` when the disc this needs is larger
+/// than the kernel builds (as on (3,12) for cells two rings out).
+///
+/// The copy lies within |goal| - 1 rings of the root, and the walk to the
+/// image of one of its triangles from a flag in ring r stays within
+/// r + |goal| - 1 rings; one ring more holds the sides it crosses.
 fn mosaic_placements(
     m: mosaic::Mosaic,
     goal: &[Cell],
     cells: &[Cell],
     budget: &mut Budget,
-) -> Result<Vec<Vec<Cell>>, Exhausted> {
+) -> Result<Option<Vec<Vec<Cell>>>, Exhausted> {
     let inside: Vec<u32> = cells.iter().filter_map(|&c| triangle(c)).collect();
     let goal_triangles: Vec<u32> = goal.iter().filter_map(|&c| triangle(c)).collect();
     let all = inside.iter().chain(&goal_triangles).copied();
-    let reach = goal.len() + 2;
+    let reach = goal.len();
     let Some(frame) = Frame::reaching(m, all, |r| r + reach, budget)? else {
-        return Ok(Vec::new());
+        return Ok(None);
     };
     let code = mosaic::least_code(frame.disc(), &goal_triangles, budget)?;
     let Some(copy) = mosaic::draw_cells(frame.disc(), &code) else {
-        return Ok(Vec::new());
+        return Ok(None);
     };
     let mut out = Vec::new();
     for &t in &inside {
@@ -453,7 +464,7 @@ fn mosaic_placements(
             out.extend(placed);
         }
     }
-    Ok(out)
+    Ok(Some(out))
 }
 
 /// Writes the situations of a strategy, each once up to congruence,
