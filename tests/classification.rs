@@ -345,3 +345,132 @@ fn dropping_any_cited_loser_breaks_the_square_classification() {
         );
     }
 }
+
+/// Rule B7 on the mosaics (3,7) to (3,12): the kernel's list of
+/// polyominoes (one per class, without holes) against an oracle of this
+/// test's own (every connected set of triangles through the root, one
+/// per least code, holes found by the Euler characteristic of the closed
+/// triangles: V - E + F = 1 for a disc), and the lemma B7 rests on: every
+/// polyomino of k > 1 cells keeps a polyomino of k - 1 cells when some
+/// cell is removed.
+#[test]
+fn mosaic_polyominoes_match_an_oracle_and_each_keeps_one_a_cell_smaller() {
+    use gamecert::kernel::animals::enumerate::Kind;
+    use gamecert::kernel::animals::mosaic::{self, Disc, Mosaic, least_code};
+    use gamecert::kernel::budget::Budget;
+    use std::collections::HashSet;
+
+    fn connected(disc: &Disc, cells: &[u32]) -> bool {
+        let mut reached = vec![cells[0]];
+        let mut stack = vec![cells[0]];
+        while let Some(t) = stack.pop() {
+            for side in 0..3 {
+                if let Some(u) = disc.neighbour(t, side)
+                    && cells.contains(&u)
+                    && !reached.contains(&u)
+                {
+                    reached.push(u);
+                    stack.push(u);
+                }
+            }
+        }
+        reached.len() == cells.len()
+    }
+    fn hole_free(disc: &Disc, cells: &[u32]) -> bool {
+        let vertices: HashSet<u32> = cells.iter().flat_map(|&t| disc.corners(t)).collect();
+        let inner_sides = cells
+            .iter()
+            .flat_map(|&t| (0..3).filter_map(move |s| disc.neighbour(t, s)))
+            .filter(|u| cells.contains(u))
+            .count()
+            / 2;
+        let sides = 3 * cells.len() - inner_sides;
+        vertices.len() + cells.len() == sides + 1
+    }
+    for q in 7u8..=12 {
+        let mosaic = Mosaic::new(q).expect("q in range");
+        let largest = if q <= 10 { 6 } else { 5 };
+        let disc = Disc::around_root(mosaic, largest + 1, &mut Budget::unlimited())
+            .expect("budget")
+            .expect("a disc the kernel builds");
+        let code =
+            |cells: &[u32]| least_code(&disc, cells, &mut Budget::unlimited()).expect("code");
+        for size in 1..=largest {
+            let mut oracle: HashSet<Vec<u8>> = HashSet::new();
+            let through_root = common::connected_sets(&[0], size, |t| {
+                (0..3)
+                    .filter_map(|s| disc.neighbour(t, s))
+                    .collect::<Vec<_>>()
+            });
+            for cells in through_root {
+                if hole_free(&disc, &cells) && oracle.insert(code(&cells)) && size > 1 {
+                    let keeps = (0..size).any(|i| {
+                        let mut rest = cells.clone();
+                        rest.remove(i);
+                        connected(&disc, &rest) && hole_free(&disc, &rest)
+                    });
+                    assert!(
+                        keeps,
+                        "(3,{q}): {cells:?} keeps no polyomino one cell smaller"
+                    );
+                }
+            }
+            let listed: Vec<Vec<u8>> = mosaic::animals(
+                mosaic,
+                size,
+                Kind::FreeSimplyConnected,
+                &mut Budget::unlimited(),
+            )
+            .expect("listed")
+            .iter()
+            .map(|cells| code(cells))
+            .collect();
+            let distinct: HashSet<Vec<u8>> = listed.iter().cloned().collect();
+            assert_eq!(
+                distinct.len(),
+                listed.len(),
+                "(3,{q}), size {size}: a class twice"
+            );
+            assert_eq!(distinct, oracle, "(3,{q}), size {size}");
+        }
+    }
+}
+
+/// Rule B7 on mosaics must fail an "always accept" checker too: each
+/// shipped mosaic classification with any one of its cited losers dropped
+/// is not verified.
+#[test]
+fn dropping_any_cited_loser_breaks_the_mosaic_classifications() {
+    let dir = common::scratch("classification", "mosaic");
+    for f in ["hyperbolic-games-8.cert", "hyperbolic-losers.cert"] {
+        let text = common::shipped(&format!("certificates/bode-2000/{f}"));
+        std::fs::write(dir.join(f), text).expect("write");
+    }
+    let text = common::shipped("certificates/bode-2000/hyperbolic-classification.cert");
+    let claims: Vec<&str> = text.lines().filter(|l| l.contains(" classify ")).collect();
+    assert_eq!(claims.len(), 3);
+    let mut mutants = 0;
+    for line in claims {
+        let id = line["claim ".len()..].split(':').next().expect("an id");
+        let (head, cites) = line.split_once(" from ").expect("citations");
+        let cites: Vec<&str> = cites.split(", ").collect();
+        // The first citation is the winner; the rest are the losers.
+        for dropped in &cites[1..] {
+            let kept: Vec<&str> = cites.iter().copied().filter(|c| c != dropped).collect();
+            let mutated = text.replace(line, &format!("{head} from {}", kept.join(", ")));
+            std::fs::write(dir.join("hyperbolic-classification.cert"), &mutated).expect("write");
+            let out = common::gamecert_in(&dir, &["check", "hyperbolic-classification.cert"]);
+            let report = String::from_utf8_lossy(&out.stdout);
+            let verdict = report
+                .lines()
+                .find(|l| l.contains(&format!("{id}:")))
+                .unwrap_or_default();
+            assert!(
+                verdict.starts_with("REJECTED") || verdict.starts_with("REFUTED"),
+                "{id} without {dropped}: {verdict}"
+            );
+            mutants += 1;
+        }
+    }
+    assert_eq!(mutants, 9);
+}

@@ -133,6 +133,7 @@ pub fn argued_on_mosaics(rule: Rule) -> bool {
         rule,
         Rule::AnimalEnumeration
             | Rule::ProofSequence
+            | Rule::Classification
             | Rule::Derived(
                 DerivedKind::Trivial
                     | DerivedKind::Monotonicity

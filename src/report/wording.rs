@@ -84,7 +84,7 @@ fn undecided_text(rule: Rule, reason: &Undecided) -> String {
         Undecided::OutsideLimits => match rule {
             Rule::Paving => "the period has more classes of cells than the kernel checks".to_string(),
             Rule::Classification => {
-                "classifications are checked on solids and graph boards".to_string()
+                "classifications are checked on solids, graph boards, plane lattices, tilings and mosaics, up to polyominoes of 16 cells (on a mosaic, within discs of at most 6,000,000 triangles)".to_string()
             }
             Rule::Priority => "the period has too many classes, or a placement more than 64 goal and guard cells (256 tracked cells)".to_string(),
             Rule::Derived(
@@ -173,7 +173,7 @@ fn requirement_text(r: Requirement) -> &'static str {
         Requirement::LatticeOrRegion => "a lattice or a region of one",
         Requirement::ValueClaim => "a `value` claim",
         Requirement::NotAMosaic => {
-            "a board other than a hyperbolic mosaic (on mosaics the kernel checks counts, proof sequences, the derived rules trivial, monotonicity and sub-animal, and the ring, fan and label pairings)"
+            "a board other than a hyperbolic mosaic (on mosaics the kernel checks counts, proof sequences, the derived rules trivial, monotonicity and sub-animal, the ring, fan and label pairings, and classifications by elementary winners and losers)"
         }
         Requirement::HyperbolicMosaic => "a hyperbolic mosaic (3,q) with q >= 7",
         Requirement::EvenHyperbolicMosaic => "a hyperbolic mosaic (3,q) with q even",

@@ -478,9 +478,20 @@ pub fn count(
     kind: Kind,
     budget: &mut Budget,
 ) -> Result<u64, Unreached> {
+    Ok(animals(mosaic, size, kind, budget)?.len() as u64)
+}
+
+/// One animal of `size` cells per class of [`count`]'s, as its triangles
+/// (numbered as in every disc around the root; the root among them).
+pub fn animals(
+    mosaic: Mosaic,
+    size: usize,
+    kind: Kind,
+    budget: &mut Budget,
+) -> Result<Vec<Vec<u32>>, Unreached> {
     if size == 0 {
         // Animals are nonempty.
-        return Ok(0);
+        return Ok(Vec::new());
     }
     if kind == Kind::Fixed || size > MAX_SIZE {
         return Err(Unreached::Limits);
@@ -520,11 +531,12 @@ pub fn count(
         }
         level = next;
     }
-    let counted = match kind {
-        Kind::FreeSimplyConnected => level.iter().filter(|a| !a.has_hole(&disc)).count(),
-        _ => level.len(),
-    };
-    Ok(counted as u64)
+    let simply_connected = kind == Kind::FreeSimplyConnected;
+    Ok(level
+        .into_iter()
+        .filter(|a| !simply_connected || !a.has_hole(&disc))
+        .map(|a| a.cells)
+        .collect())
 }
 
 #[cfg(test)]

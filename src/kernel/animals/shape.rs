@@ -226,7 +226,7 @@ pub fn is_sub_animal(
         return Ok(embeds(&**tiling, a, b));
     }
     if let Board::Mosaic(m) = board {
-        return mosaic_embeds(*m, a, b, budget);
+        return Ok(mosaic_embeds(*m, a, b, budget)?.unwrap_or(false));
     }
     // On a finite graph: some automorphism maps a into b.
     let Some((_, group)) = finite_group(board, budget)? else {
@@ -240,30 +240,36 @@ pub fn is_sub_animal(
 /// drawn again from the root's flag (by its least code), then taken by
 /// the congruence of every flag of `b`'s cells; every congruence taking a
 /// cell of the copy to a cell of `b` is one of these up to the copy's own
-/// symmetries, since the copy holds the root. `false` when the discs
-/// needed are beyond the kernel's.
-fn mosaic_embeds(
+/// symmetries, since the copy holds the root. `None` when the discs
+/// needed are beyond the kernel's (or a cell is not a mosaic's).
+pub fn mosaic_embeds(
     m: Mosaic,
     a: &[Cell],
     b: &[Cell],
     budget: &mut Budget,
-) -> Result<bool, Exhausted> {
+) -> Result<Option<bool>, Exhausted> {
     let board = Board::Mosaic(m);
     let (Some(a_list), Some(b_list)) = (triangles(a), triangles(b)) else {
-        return Ok(false);
+        return Ok(None);
     };
-    if a_list.is_empty() || a_list.len() > mosaic::MAX_SIZE {
-        return Ok(a_list.is_empty());
+    if a_list.is_empty() {
+        return Ok(Some(true));
     }
-    // The copy lies within |a| rings of the root, its images within that
-    // many rings of b's cells; the disc holds a's cells too, for its code.
+    if a_list.len() > mosaic::MAX_SIZE {
+        return Ok(None);
+    }
+    // The copy lies within |a| - 1 rings of the root (each of its cells is
+    // a side away from an earlier one), and so do the parent chains of its
+    // cells; their images under the congruence of a flag in ring r lie
+    // within r + |a| rings (docs/soundness.md, "Games on mosaics"). The
+    // disc holds a's cells too, for its code.
     let both: Vec<Cell> = a.iter().chain(b).copied().collect();
-    let Some(frame) = frame_around(&board, &both, a.len().saturating_add(2)) else {
-        return Ok(false);
+    let Some(frame) = frame_around(&board, &both, a.len()) else {
+        return Ok(None);
     };
     let code = mosaic::least_code(frame.disc(), &a_list, budget)?;
     let Some(copy) = mosaic::draw_cells(frame.disc(), &code) else {
-        return Ok(false);
+        return Ok(None);
     };
     for &t in &b_list {
         for index in 0..FLAGS {
@@ -273,11 +279,11 @@ fn mosaic_embeds(
                 .iter()
                 .all(|&c| frame.image(to, c).is_some_and(|u| b_list.contains(&u)));
             if inside {
-                return Ok(true);
+                return Ok(Some(true));
             }
         }
     }
-    Ok(false)
+    Ok(Some(false))
 }
 
 /// Whether some image of `a` under the symmetries, translated, lies in `b`.

@@ -1,7 +1,8 @@
-//! Classification of an infinite board for the (1,1) game by its
-//! elementary winners and losers (rule B7 of docs/soundness.md): every
-//! polyomino up to one size past the largest cited winner is enumerated
-//! here and found inside a cited winner or holding a cited loser.
+//! Classification of an infinite board (a plane lattice, a tiling or a
+//! hyperbolic mosaic) for the (1,1) game by its elementary winners and
+//! losers (rule B7 of docs/soundness.md): every polyomino up to one size
+//! past the largest cited winner is enumerated here and found inside a
+//! cited winner or holding a cited loser.
 //!
 //! Key decision: the kernel picks the last size itself. Past the largest
 //! cited winner no polyomino can lie inside one, so every polyomino of
@@ -13,8 +14,10 @@
 
 use crate::kernel::animals::Board;
 use crate::kernel::animals::enumerate::{self, Geometry, Kind};
+use crate::kernel::animals::flags::cell;
 use crate::kernel::animals::lattice::{Cell, Lattice};
-use crate::kernel::animals::shape::is_sub_animal;
+use crate::kernel::animals::mosaic::{self, Unreached};
+use crate::kernel::animals::shape::{is_sub_animal, mosaic_embeds};
 use crate::kernel::breaker::classify::{ClassifyClaim, settles_unbiased};
 use crate::kernel::budget::{Budget, Exhausted};
 use crate::kernel::game::Side;
@@ -28,12 +31,33 @@ use crate::kernel::verdict::{ClassifyFailure, Refutation, Rejection, Rule, Undec
 pub const MAX_SIZE: usize = 16;
 
 /// Checks `classify BOARD = (W elementary winners, L elementary losers)`
-/// on a plane lattice or a tiling from the theorems it cites.
+/// on a plane lattice, a tiling or a hyperbolic mosaic from the theorems
+/// it cites.
 pub fn check(claim: &ClassifyClaim, cited: &[&Theorem], mut budget: Budget) -> Verdict {
     let rule = Rule::Classification;
     let outcome = match &claim.board {
-        Board::Lattice(l) if *l != Lattice::Cubic => classify(l, claim, cited, &mut budget),
-        Board::Tiling(t) => classify(&**t, claim, cited, &mut budget),
+        Board::Lattice(l) if *l != Lattice::Cubic => {
+            classify(&plane_lister(l), claim, cited, &mut budget)
+        }
+        Board::Tiling(t) => classify(&plane_lister(&**t), claim, cited, &mut budget),
+        Board::Mosaic(m) => {
+            let m = *m;
+            let lister = move |size: usize, budget: &mut Budget| match mosaic::animals(
+                m,
+                size,
+                Kind::FreeSimplyConnected,
+                budget,
+            ) {
+                Ok(list) => Ok(Some(
+                    list.into_iter()
+                        .map(|triangles| triangles.into_iter().map(cell).collect())
+                        .collect(),
+                )),
+                Err(Unreached::Limits) => Ok(None),
+                Err(Unreached::Budget(e)) => Err(e),
+            };
+            classify(&lister, claim, cited, &mut budget)
+        }
         _ => {
             return Verdict::Undecided {
                 rule,
@@ -71,11 +95,23 @@ pub fn check(claim: &ClassifyClaim, cited: &[&Theorem], mut budget: Budget) -> V
     }
 }
 
+/// The polyominoes (free, simply connected, one per class) of a size, or
+/// `None` when the board's enumeration does not reach that size.
+type Lister<'a> = dyn Fn(usize, &mut Budget) -> Result<Option<Vec<Vec<Cell>>>, Exhausted> + 'a;
+
+/// The lister of a lattice's or a tiling's polyominoes.
+fn plane_lister(
+    geometry: &impl Geometry,
+) -> impl Fn(usize, &mut Budget) -> Result<Option<Vec<Vec<Cell>>>, Exhausted> + '_ {
+    |size, budget| enumerate::list(geometry, size, Kind::FreeSimplyConnected, budget).map(Some)
+}
+
 /// The elementary (winners, losers) counts, or what the citations leave
-/// undecided; `None` when the largest cited winner is too large.
+/// undecided; `None` when the largest cited winner is too large, or the
+/// board's enumeration or containment tests do not reach that far.
 #[allow(clippy::type_complexity)]
 fn classify(
-    geometry: &impl Geometry,
+    list: &Lister,
     claim: &ClassifyClaim,
     cited: &[&Theorem],
     budget: &mut Budget,
@@ -101,7 +137,10 @@ fn classify(
     }
     for &w in &winners {
         for &l in &losers {
-            if is_sub_animal(board, l, w, budget)? {
+            let Some(inside) = sub_animal(board, l, w, budget)? else {
+                return Ok(None);
+            };
+            if inside {
                 return Ok(Some(Err(ClassifyFailure::Contradiction {
                     animal: w.to_vec(),
                     dimension: board.dimension(),
@@ -120,10 +159,21 @@ fn classify(
     }
     let (mut won, mut lost): (Vec<Vec<Cell>>, Vec<Vec<Cell>>) = (Vec::new(), Vec::new());
     for size in 1..=last {
-        for p in enumerate::list(geometry, size, Kind::FreeSimplyConnected, budget)? {
-            if any_inside(board, &[&p], &winners, budget)? {
+        let Some(polyominoes) = list(size, budget)? else {
+            return Ok(None);
+        };
+        for p in polyominoes {
+            let in_winner = any_inside(board, &[&p], &winners, budget)?;
+            let holds_loser = match in_winner {
+                Some(false) => any_inside(board, &losers, &[&p], budget)?,
+                _ => Some(false),
+            };
+            let (Some(in_winner), Some(holds_loser)) = (in_winner, holds_loser) else {
+                return Ok(None);
+            };
+            if in_winner {
                 won.push(p);
-            } else if any_inside(board, &losers, &[&p], budget)? {
+            } else if holds_loser {
                 lost.push(p);
             } else {
                 return Ok(Some(Err(ClassifyFailure::Unaccounted {
@@ -142,7 +192,10 @@ fn classify(
             .filter(|v| v.len() > w.len())
             .map(Vec::as_slice)
             .collect();
-        if !any_inside(board, &[w], &larger, budget)? {
+        let Some(inside) = any_inside(board, &[w], &larger, budget)? else {
+            return Ok(None);
+        };
+        if !inside {
             elementary_winners = elementary_winners.saturating_add(1);
         }
     }
@@ -153,7 +206,10 @@ fn classify(
             .filter(|m| m.len() < l.len())
             .map(Vec::as_slice)
             .collect();
-        if !any_inside(board, &smaller, &[l], budget)? {
+        let Some(holds) = any_inside(board, &smaller, &[l], budget)? else {
+            return Ok(None);
+        };
+        if !holds {
             elementary_losers = elementary_losers.saturating_add(1);
         }
     }
@@ -161,20 +217,39 @@ fn classify(
 }
 
 /// Whether some animal of `small` is congruent to a subset of some animal
-/// of `large`.
+/// of `large`; `None` when a test on a mosaic needs discs beyond the
+/// kernel's (neither answer is known then).
 fn any_inside(
     board: &Board,
     small: &[&[Cell]],
     large: &[&[Cell]],
     budget: &mut Budget,
-) -> Result<bool, Exhausted> {
+) -> Result<Option<bool>, Exhausted> {
+    let mut known = true;
     for &a in small {
         for &b in large {
             budget.tick()?;
-            if a.len() <= b.len() && is_sub_animal(board, a, b, budget)? {
-                return Ok(true);
+            if a.len() <= b.len() {
+                match sub_animal(board, a, b, budget)? {
+                    Some(true) => return Ok(Some(true)),
+                    Some(false) => {}
+                    None => known = false,
+                }
             }
         }
     }
-    Ok(false)
+    Ok(known.then_some(false))
+}
+
+/// Whether `a` is congruent to a subset of `b`, when the kernel can tell.
+fn sub_animal(
+    board: &Board,
+    a: &[Cell],
+    b: &[Cell],
+    budget: &mut Budget,
+) -> Result<Option<bool>, Exhausted> {
+    match board {
+        Board::Mosaic(m) => mosaic_embeds(*m, a, b, budget),
+        _ => is_sub_animal(board, a, b, budget).map(Some),
+    }
 }
