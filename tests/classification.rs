@@ -295,6 +295,24 @@ fn bounds_from_the_elementary_losers_are_exact_per_size() {
     assert!(expected.len() > 50);
 }
 
+/// `text` with the claim `line` (`head` and its citations `cites`)
+/// citing all but `dropped`.
+fn without_citation(text: &str, line: &str, head: &str, cites: &[&str], dropped: &str) -> String {
+    let kept: Vec<&str> = cites.iter().copied().filter(|c| *c != dropped).collect();
+    text.replace(line, &format!("{head} from {}", kept.join(", ")))
+}
+
+/// The report line of claim `id` when `gamecert check PATH` runs in `dir`.
+fn verdict_of(dir: &std::path::Path, path: &str, id: &str) -> String {
+    let out = common::gamecert_in(dir, &["check", path]);
+    let report = String::from_utf8_lossy(&out.stdout);
+    report
+        .lines()
+        .find(|l| l.contains(&format!("{id}:")))
+        .unwrap_or_default()
+        .to_string()
+}
+
 /// Rule B7 must fail an "always accept" checker: the square lattice's
 /// classification with any one of its cited losers dropped is not
 /// verified (some polyomino is left undecided, or the counts change).
@@ -330,15 +348,9 @@ fn dropping_any_cited_loser_breaks_the_square_classification() {
         .collect();
     assert_eq!(losers.len(), 12);
     for dropped in losers {
-        let kept: Vec<&str> = cites.iter().copied().filter(|c| *c != dropped).collect();
-        let mutated = text.replace(line, &format!("{head} from {}", kept.join(", ")));
+        let mutated = without_citation(&text, line, head, &cites, dropped);
         std::fs::write(dir.join("bode-2000/plane-classification.cert"), &mutated).expect("write");
-        let out = common::gamecert_in(&dir, &["check", "."]);
-        let report = String::from_utf8_lossy(&out.stdout);
-        let verdict = report
-            .lines()
-            .find(|l| l.contains("square-classification:"))
-            .unwrap_or_default();
+        let verdict = verdict_of(&dir, ".", "square-classification");
         assert!(
             verdict.starts_with("REJECTED") || verdict.starts_with("REFUTED"),
             "without {dropped}: {verdict}"
@@ -456,15 +468,9 @@ fn dropping_any_cited_loser_breaks_the_mosaic_classifications() {
         let cites: Vec<&str> = cites.split(", ").collect();
         // The first citation is the winner; the rest are the losers.
         for dropped in &cites[1..] {
-            let kept: Vec<&str> = cites.iter().copied().filter(|c| c != dropped).collect();
-            let mutated = text.replace(line, &format!("{head} from {}", kept.join(", ")));
+            let mutated = without_citation(&text, line, head, &cites, dropped);
             std::fs::write(dir.join("hyperbolic-classification.cert"), &mutated).expect("write");
-            let out = common::gamecert_in(&dir, &["check", "hyperbolic-classification.cert"]);
-            let report = String::from_utf8_lossy(&out.stdout);
-            let verdict = report
-                .lines()
-                .find(|l| l.contains(&format!("{id}:")))
-                .unwrap_or_default();
+            let verdict = verdict_of(&dir, "hyperbolic-classification.cert", id);
             assert!(
                 verdict.starts_with("REJECTED") || verdict.starts_with("REFUTED"),
                 "{id} without {dropped}: {verdict}"
