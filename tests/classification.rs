@@ -480,3 +480,91 @@ fn dropping_any_cited_loser_breaks_the_mosaic_classifications() {
     }
     assert_eq!(mutants, 9);
 }
+
+/// The embedding test B7 reads on mosaics ("is a congruent to a subset of
+/// b", with a disc of r + |a| rings) against an oracle: every connected
+/// subset of b with |a| triangles compared with a by least code, in a disc
+/// of this test's choosing. The animals b are drawn away from the root
+/// (from flags on triangles of the first and second rings), where the
+/// congruences' walks reach furthest.
+#[test]
+fn mosaic_embeddings_agree_with_subsets_compared_by_code() {
+    use gamecert::kernel::animals::enumerate::Kind;
+    use gamecert::kernel::animals::flags::{FLAGS, Flag, cell};
+    use gamecert::kernel::animals::mosaic::{self, Disc, Mosaic, draw_cells_from, least_code};
+    use gamecert::kernel::animals::shape::mosaic_embeds;
+    use gamecert::kernel::budget::Budget;
+    use std::collections::HashSet;
+
+    let (mut compared, mut inside, mut unknown) = (0, 0, 0);
+    for (q, far, rings) in [(7u8, 2u32, 8usize), (8, 2, 7), (9, 1, 6), (10, 1, 6)] {
+        let mosaic = Mosaic::new(q).expect("q in range");
+        let disc = Disc::around_root(mosaic, rings, &mut Budget::unlimited())
+            .expect("budget")
+            .expect("a disc the kernel builds");
+        let near = Disc::around_root(mosaic, far as usize, &mut Budget::unlimited())
+            .expect("budget")
+            .expect("a small disc");
+        let code =
+            |cells: &[u32]| least_code(&disc, cells, &mut Budget::unlimited()).expect("code");
+        let animals = |size: usize| {
+            mosaic::animals(
+                mosaic,
+                size,
+                Kind::FreeSimplyConnected,
+                &mut Budget::unlimited(),
+            )
+            .expect("listed")
+        };
+        // Flags on the last triangles of the disc of `far` rings.
+        let last = near.triangles() as u32;
+        let flags: Vec<Flag> = (last - 3..last)
+            .flat_map(|triangle| {
+                (0..FLAGS)
+                    .step_by(3)
+                    .map(move |index| Flag { triangle, index })
+            })
+            .collect();
+        for b_size in 4..=5 {
+            for b in animals(b_size) {
+                let b_code = code(&b);
+                for &flag in &flags {
+                    let Some(placed) = draw_cells_from(&disc, &b_code, flag) else {
+                        continue;
+                    };
+                    for a_size in 1..=b_size {
+                        let within = common::connected_sets(&placed, a_size, |t| {
+                            (0..3)
+                                .filter_map(|s| disc.neighbour(t, s))
+                                .filter(|u| placed.contains(u))
+                                .collect::<Vec<_>>()
+                        });
+                        let codes: HashSet<Vec<u8>> = within.iter().map(|s| code(s)).collect();
+                        for a in animals(a_size) {
+                            let oracle = codes.contains(&code(&a));
+                            let a_cells: Vec<_> = a.iter().map(|&t| cell(t)).collect();
+                            let b_cells: Vec<_> = placed.iter().map(|&t| cell(t)).collect();
+                            let kernel =
+                                mosaic_embeds(mosaic, &a_cells, &b_cells, &mut Budget::unlimited())
+                                    .expect("budget");
+                            // Without its disc the test has no answer (B7
+                            // is then undecided); an answer must be right.
+                            let Some(kernel) = kernel else {
+                                unknown += 1;
+                                continue;
+                            };
+                            assert_eq!(kernel, oracle, "(3,{q}): {a:?} in {placed:?}");
+                            compared += 1;
+                            inside += usize::from(oracle);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        compared > 1000 && inside > 100 && inside < compared,
+        "{compared} compared, {inside} inside, {unknown} without a disc"
+    );
+    println!("{compared} compared, {inside} inside, {unknown} without a disc");
+}
