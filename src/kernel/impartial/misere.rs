@@ -177,7 +177,9 @@ impl Ledger {
         for (part, cells_of_part) in moves.iter().enumerate() {
             for &cells in cells_of_part {
                 self.budget.expand(self.facts.len())?;
-                out.push(self.after_fill(position, part, cells));
+                let mut option = Vec::with_capacity(position.len() + 2);
+                self.fill_into(position, part, cells, &mut option);
+                out.push(option);
             }
         }
         Ok(out)
@@ -189,13 +191,29 @@ impl Ledger {
         position: &Position,
         index: u64,
     ) -> Result<Option<Position>, Exhausted> {
-        self.budget.expand(self.facts.len())?;
-        let found = nth_move(position, index, self.rules, &mut self.budget)?;
-        Ok(found.map(|(part, cells)| self.after_fill(position, part, cells)))
+        let mut out = Vec::new();
+        Ok(self.option_into(position, index, &mut out)?.then_some(out))
     }
 
-    fn after_fill(&self, position: &Position, part: usize, cells: u64) -> Position {
-        let mut out: Position = Vec::with_capacity(position.len() + 2);
+    /// As [`Ledger::option`], into `out`; whether the option exists.
+    fn option_into(
+        &mut self,
+        position: &Position,
+        index: u64,
+        out: &mut Position,
+    ) -> Result<bool, Exhausted> {
+        self.budget.expand(self.facts.len())?;
+        let found = nth_move(position, index, self.rules, &mut self.budget)?;
+        if let Some((part, cells)) = found {
+            self.fill_into(position, part, cells, out);
+        }
+        Ok(found.is_some())
+    }
+
+    /// Writes to `out` the normal form after filling `cells` in component
+    /// `part` of `position`.
+    fn fill_into(&self, position: &Position, part: usize, cells: u64, out: &mut Position) {
+        out.clear();
         out.extend(
             position
                 .iter()
@@ -206,24 +224,22 @@ impl Ledger {
         let filled = position[part];
         filled
             .with(filled.free & !cells)
-            .components_into(self.rules, &mut out);
+            .components_into(self.rules, out);
         out.sort_unstable();
-        out
     }
 
-    /// Whether `reason` shows that `option` does not have value `value`.
+    /// Whether `reason` shows that `option` does not have value `value`
+    /// (`grandchild`: a buffer for the option's option it names).
     fn shows_differs(
         &mut self,
         option: &Position,
         value: u32,
         reason: u64,
+        grandchild: &mut Position,
     ) -> Result<bool, Exhausted> {
         Ok(match reason.checked_sub(1) {
             None => self.differs(option, value),
-            Some(k) => match self.option(option, k)? {
-                Some(grandchild) => self.equals(&grandchild, value),
-                None => false,
-            },
+            Some(k) => self.option_into(option, k, grandchild)? && self.equals(grandchild, value),
         })
     }
 
@@ -329,15 +345,29 @@ impl Ledger {
                 options: count,
             }));
         }
-        let options = self.options_with(position, &moves)?;
-        for (option, (child, &reason)) in options.iter().zip(reasons).enumerate() {
-            self.budget.tick()?;
-            if !self.shows_differs(child, value, reason)? {
-                return Ok(Err(Failure::NotShownDifferent {
-                    record,
-                    option,
-                    value,
-                }));
+        // Each option in one buffer, its named option in another: checking
+        // a record allocates per record, not per option.
+        let (mut child, mut grandchild) = (Vec::new(), Vec::new());
+        let mut reasons = reasons.iter().enumerate();
+        for (part, cells_of_part) in moves.iter().enumerate() {
+            for &cells in cells_of_part {
+                self.budget.expand(self.facts.len())?;
+                self.fill_into(position, part, cells, &mut child);
+                self.budget.tick()?;
+                // As many reasons as options: counted above.
+                let Some((option, &reason)) = reasons.next() else {
+                    return Ok(Err(Failure::AnswerCount {
+                        record,
+                        options: count,
+                    }));
+                };
+                if !self.shows_differs(&child, value, reason, &mut grandchild)? {
+                    return Ok(Err(Failure::NotShownDifferent {
+                        record,
+                        option,
+                        value,
+                    }));
+                }
             }
         }
         Ok(Ok(()))
