@@ -160,6 +160,8 @@ fn check_with_includes(original: &std::path::Path, text: &str, id: &str) -> Vec<
         "bode-2000/square-losers.cert",
         "bode-2000/tiling-33344-games.cert",
         "bode-2000/bounds/tiling-33344.cert",
+        "bode-2000/hyperbolic-games-8.cert",
+        "bode-2000/hyperbolic-losers.cert",
     ] {
         let from = root.join(entry);
         let to = dir.join(entry);

@@ -430,9 +430,11 @@ fn alive(p: Set, maker: Set, breaker: Set, reach: usize) -> bool {
 /// every flag of every cell. `None` when the disc this needs is larger
 /// than the kernel builds (as on (3,12) for cells two rings out).
 ///
-/// The copy lies within |goal| - 1 rings of the root, and the walk to the
-/// image of one of its triangles from a flag in ring r stays within
-/// r + |goal| - 1 rings; one ring more holds the sides it crosses.
+/// The copy and the parent chains of its triangles lie within |goal| - 1
+/// rings of the root, so their images under the congruence of a flag in
+/// ring r lie within r + |goal| - 1 rings (the ring is the distance from
+/// the root in steps between triangles sharing a corner, which
+/// congruences keep); the disc has a ring to spare.
 fn mosaic_placements(
     m: mosaic::Mosaic,
     goal: &[Cell],

@@ -136,7 +136,9 @@ fn classify(
         }
     }
     for &w in &winners {
-        for &l in &losers {
+        // A larger loser cannot lie inside w (and on a mosaic would ask for
+        // a needlessly large disc).
+        for &l in losers.iter().filter(|l| l.len() <= w.len()) {
             let Some(inside) = sub_animal(board, l, w, budget)? else {
                 return Ok(None);
             };
