@@ -489,16 +489,18 @@ fn dropping_any_cited_loser_breaks_the_mosaic_classifications() {
 /// congruences' walks reach furthest.
 #[test]
 fn mosaic_embeddings_agree_with_subsets_compared_by_code() {
+    use gamecert::kernel::animals::Board;
     use gamecert::kernel::animals::enumerate::Kind;
     use gamecert::kernel::animals::flags::{FLAGS, Flag, cell};
     use gamecert::kernel::animals::mosaic::{self, Disc, Mosaic, draw_cells_from, least_code};
-    use gamecert::kernel::animals::shape::mosaic_embeds;
+    use gamecert::kernel::animals::shape::sub_animal;
     use gamecert::kernel::budget::Budget;
     use std::collections::HashSet;
 
     let (mut compared, mut inside, mut unknown) = (0, 0, 0);
     for (q, far, rings) in [(7u8, 2u32, 8usize), (8, 2, 7), (9, 1, 6), (10, 1, 6)] {
         let mosaic = Mosaic::new(q).expect("q in range");
+        let board = Board::Mosaic(mosaic);
         let disc = Disc::around_root(mosaic, rings, &mut Budget::unlimited())
             .expect("budget")
             .expect("a disc the kernel builds");
@@ -545,7 +547,7 @@ fn mosaic_embeddings_agree_with_subsets_compared_by_code() {
                             let a_cells: Vec<_> = a.iter().map(|&t| cell(t)).collect();
                             let b_cells: Vec<_> = placed.iter().map(|&t| cell(t)).collect();
                             let kernel =
-                                mosaic_embeds(mosaic, &a_cells, &b_cells, &mut Budget::unlimited())
+                                sub_animal(&board, &a_cells, &b_cells, &mut Budget::unlimited())
                                     .expect("budget");
                             // Without its disc the test has no answer (B7
                             // is then undecided); an answer must be right.

@@ -210,39 +210,53 @@ pub fn site_perimeter(board: &Board, cells: &[Cell]) -> usize {
     outside.len()
 }
 
-/// Whether `a` is congruent to a subset of `b` (both animals of `board`,
-/// a lattice): some image of `a` under the point group, translated, lies
-/// inside `b`.
+/// Whether `a` is congruent to a subset of `b` (both animals of `board`),
+/// `false` when the kernel cannot tell (see [`sub_animal`]): a rule that
+/// reads `true` only may use this.
 pub fn is_sub_animal(
     board: &Board,
     a: &[Cell],
     b: &[Cell],
     budget: &mut Budget,
 ) -> Result<bool, Exhausted> {
+    Ok(sub_animal(board, a, b, budget)?.unwrap_or(false))
+}
+
+/// Whether `a` is congruent to a subset of `b` (both animals of `board`),
+/// or `None` when the kernel cannot tell: on a lattice or tiling some
+/// image of `a` under the point group, translated, lies inside `b`; on a
+/// mosaic see [`mosaic_embeds`] (`None` beyond the kernel's discs); on a
+/// finite graph some automorphism maps `a` into `b` (`None` without the
+/// board's face graph).
+pub fn sub_animal(
+    board: &Board,
+    a: &[Cell],
+    b: &[Cell],
+    budget: &mut Budget,
+) -> Result<Option<bool>, Exhausted> {
     if let Some(lattice) = board.lattice() {
-        return Ok(embeds(&lattice, a, b));
+        return Ok(Some(embeds(&lattice, a, b)));
     }
     if let Board::Tiling(tiling) = board {
-        return Ok(embeds(&**tiling, a, b));
+        return Ok(Some(embeds(&**tiling, a, b)));
     }
     if let Board::Mosaic(m) = board {
-        return Ok(mosaic_embeds(*m, a, b, budget)?.unwrap_or(false));
+        return mosaic_embeds(*m, a, b, budget);
     }
-    // On a finite graph: some automorphism maps a into b.
     let Some((_, group)) = finite_group(board, budget)? else {
-        return Ok(false);
+        return Ok(None);
     };
     let (aset, bset) = (face_set(a), face_set(b));
-    Ok(group.iter().any(|p| image(p, aset) & !bset == 0))
+    Ok(Some(group.iter().any(|p| image(p, aset) & !bset == 0)))
 }
 
 /// Whether some congruence of the mosaic takes animal `a` into `b`: `a`
 /// drawn again from the root's flag (by its least code), then taken by
-/// the congruence of every flag of `b`'s cells; every congruence taking a
-/// cell of the copy to a cell of `b` is one of these up to the copy's own
-/// symmetries, since the copy holds the root. `None` when the discs
+/// the congruence of every flag of `b`'s cells; every congruence taking
+/// the copy into `b` takes the root's flag to one of those flags, since
+/// the copy holds the root. `None` when the discs
 /// needed are beyond the kernel's (or a cell is not a mosaic's).
-pub fn mosaic_embeds(
+fn mosaic_embeds(
     m: Mosaic,
     a: &[Cell],
     b: &[Cell],

@@ -16,8 +16,8 @@ use crate::kernel::animals::Board;
 use crate::kernel::animals::enumerate::{self, Geometry, Kind};
 use crate::kernel::animals::flags::cell;
 use crate::kernel::animals::lattice::{Cell, Lattice};
-use crate::kernel::animals::mosaic::{self, Unreached};
-use crate::kernel::animals::shape::{is_sub_animal, mosaic_embeds};
+use crate::kernel::animals::mosaic::{self, Mosaic, Unreached};
+use crate::kernel::animals::shape::sub_animal;
 use crate::kernel::breaker::classify::{ClassifyClaim, settles_unbiased};
 use crate::kernel::budget::{Budget, Exhausted};
 use crate::kernel::game::Side;
@@ -40,24 +40,7 @@ pub fn check(claim: &ClassifyClaim, cited: &[&Theorem], mut budget: Budget) -> V
             classify(&plane_lister(l), claim, cited, &mut budget)
         }
         Board::Tiling(t) => classify(&plane_lister(&**t), claim, cited, &mut budget),
-        Board::Mosaic(m) => {
-            let m = *m;
-            let lister = move |size: usize, budget: &mut Budget| match mosaic::animals(
-                m,
-                size,
-                Kind::FreeSimplyConnected,
-                budget,
-            ) {
-                Ok(list) => Ok(Some(
-                    list.into_iter()
-                        .map(|triangles| triangles.into_iter().map(cell).collect())
-                        .collect(),
-                )),
-                Err(Unreached::Limits) => Ok(None),
-                Err(Unreached::Budget(e)) => Err(e),
-            };
-            classify(&lister, claim, cited, &mut budget)
-        }
+        Board::Mosaic(m) => classify(&mosaic_lister(*m), claim, cited, &mut budget),
         _ => {
             return Verdict::Undecided {
                 rule,
@@ -104,6 +87,21 @@ fn plane_lister(
     geometry: &impl Geometry,
 ) -> impl Fn(usize, &mut Budget) -> Result<Option<Vec<Vec<Cell>>>, Exhausted> + '_ {
     |size, budget| enumerate::list(geometry, size, Kind::FreeSimplyConnected, budget).map(Some)
+}
+
+/// The lister of a mosaic's polyominoes (its animals without holes, A5).
+fn mosaic_lister(
+    m: Mosaic,
+) -> impl Fn(usize, &mut Budget) -> Result<Option<Vec<Vec<Cell>>>, Exhausted> {
+    move |size, budget| match mosaic::animals(m, size, Kind::FreeSimplyConnected, budget) {
+        Ok(list) => Ok(Some(
+            list.into_iter()
+                .map(|triangles| triangles.into_iter().map(cell).collect())
+                .collect(),
+        )),
+        Err(Unreached::Limits) => Ok(None),
+        Err(Unreached::Budget(e)) => Err(e),
+    }
 }
 
 /// The elementary (winners, losers) counts, or what the citations leave
@@ -165,17 +163,17 @@ fn classify(
             return Ok(None);
         };
         for p in polyominoes {
-            let in_winner = any_inside(board, &[&p], &winners, budget)?;
-            let holds_loser = match in_winner {
-                Some(false) => any_inside(board, &losers, &[&p], budget)?,
-                _ => Some(false),
-            };
-            let (Some(in_winner), Some(holds_loser)) = (in_winner, holds_loser) else {
+            let Some(in_winner) = any_inside(board, &[&p], &winners, budget)? else {
                 return Ok(None);
             };
             if in_winner {
                 won.push(p);
-            } else if holds_loser {
+                continue;
+            }
+            let Some(holds_loser) = any_inside(board, &losers, &[&p], budget)? else {
+                return Ok(None);
+            };
+            if holds_loser {
                 lost.push(p);
             } else {
                 return Ok(Some(Err(ClassifyFailure::Unaccounted {
@@ -241,17 +239,4 @@ fn any_inside(
         }
     }
     Ok(known.then_some(false))
-}
-
-/// Whether `a` is congruent to a subset of `b`, when the kernel can tell.
-fn sub_animal(
-    board: &Board,
-    a: &[Cell],
-    b: &[Cell],
-    budget: &mut Budget,
-) -> Result<Option<bool>, Exhausted> {
-    match board {
-        Board::Mosaic(m) => mosaic_embeds(*m, a, b, budget),
-        _ => is_sub_animal(board, a, b, budget).map(Some),
-    }
 }
