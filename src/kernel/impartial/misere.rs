@@ -174,15 +174,37 @@ impl Ledger {
         moves: &[Vec<u64>],
     ) -> Result<Vec<Position>, Exhausted> {
         let mut out = Vec::new();
+        self.options_until(position, moves, &mut |_, option| {
+            out.push(option.clone());
+            Ok(false)
+        })?;
+        Ok(out)
+    }
+
+    /// Passes the normal forms of the options of `position` (whose moves
+    /// are listed per component) to `stop` in option order, until it
+    /// returns true; the number of that option. Every option is built in
+    /// one buffer, so that checking a record allocates per record, not per
+    /// option.
+    fn options_until(
+        &mut self,
+        position: &Position,
+        moves: &[Vec<u64>],
+        stop: &mut impl FnMut(&mut Ledger, &Position) -> Result<bool, Exhausted>,
+    ) -> Result<Option<usize>, Exhausted> {
+        let mut option = Vec::with_capacity(position.len() + 2);
+        let mut index = 0;
         for (part, cells_of_part) in moves.iter().enumerate() {
             for &cells in cells_of_part {
                 self.budget.expand(self.facts.len())?;
-                let mut option = Vec::with_capacity(position.len() + 2);
                 self.fill_into(position, part, cells, &mut option);
-                out.push(option);
+                if stop(self, &option)? {
+                    return Ok(Some(index));
+                }
+                index += 1;
             }
         }
-        Ok(out)
+        Ok(None)
     }
 
     /// The normal form of option `index` of `position`, if it has one.
@@ -345,32 +367,23 @@ impl Ledger {
                 options: count,
             }));
         }
-        // Each option in one buffer, its named option in another: checking
-        // a record allocates per record, not per option.
-        let (mut child, mut grandchild) = (Vec::new(), Vec::new());
-        let mut reasons = reasons.iter().enumerate();
-        for (part, cells_of_part) in moves.iter().enumerate() {
-            for &cells in cells_of_part {
-                self.budget.expand(self.facts.len())?;
-                self.fill_into(position, part, cells, &mut child);
-                self.budget.tick()?;
-                // As many reasons as options: counted above.
-                let Some((option, &reason)) = reasons.next() else {
-                    return Ok(Err(Failure::AnswerCount {
-                        record,
-                        options: count,
-                    }));
-                };
-                if !self.shows_differs(&child, value, reason, &mut grandchild)? {
-                    return Ok(Err(Failure::NotShownDifferent {
-                        record,
-                        option,
-                        value,
-                    }));
-                }
-            }
-        }
-        Ok(Ok(()))
+        // The option's named option, in one buffer for every option.
+        let mut grandchild = Vec::new();
+        let mut next = reasons.iter();
+        let unshown = self.options_until(position, &moves, &mut |ledger, child| {
+            ledger.budget.tick()?;
+            // As many reasons as options: counted above.
+            let reason = next.next().copied().unwrap_or(0);
+            Ok(!ledger.shows_differs(child, value, reason, &mut grandchild)?)
+        })?;
+        Ok(match unshown {
+            Some(option) => Err(Failure::NotShownDifferent {
+                record,
+                option,
+                value,
+            }),
+            None => Ok(()),
+        })
     }
 }
 
