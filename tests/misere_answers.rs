@@ -387,3 +387,79 @@ fn a_refutation_cites_the_record_that_contradicts_the_claim() {
         }
     );
 }
+
+/// The sequential reading of rule I8: each record is checked against the
+/// facts admitted before it, and the first that fails ends the check.
+fn checked_in_order(grid: Grid, wanted: Wanted, records: &[Record]) -> Finding {
+    let mut ledger = misere::Ledger::new(GridRules::Cram, Budget::unlimited());
+    for record in records {
+        if let Err(failure) = ledger.admit(record).expect("budget") {
+            return Finding::Fails(failure);
+        }
+    }
+    let root = ledger.normalise(&[grid]);
+    let (holds, opposite) = match wanted {
+        Wanted::Equals(v) => (ledger.equals(&root, v), ledger.differs(&root, v)),
+        Wanted::Differs(v) => (ledger.differs(&root, v), ledger.equals(&root, v)),
+    };
+    if holds {
+        Finding::Holds {
+            records: ledger.admitted(),
+        }
+    } else if opposite {
+        Finding::Opposite {
+            record: ledger.refuting_record(&root, wanted),
+        }
+    } else {
+        Finding::Fails(Failure::Unestablished)
+    }
+}
+
+/// The kernel checks a misère file's records on two threads, each against
+/// the facts of the records before it; it must find exactly what checking
+/// them one by one finds: the same first failure when one or two records
+/// far apart (in different threads' shares) are broken or moved, the same
+/// count when none is.
+#[test]
+fn checking_on_threads_finds_what_checking_in_order_finds() {
+    let grid = Grid::empty_board(4, 7).expect("small board");
+    let produced = grundy(GridRules::Cram, &[grid], Budget::unlimited()).expect("decided");
+    let value = produced.value.expect("a value");
+    let records = records(&produced.bytes);
+    assert!(
+        records.len() > 1000,
+        "shares for both threads: {}",
+        records.len()
+    );
+    let both = |records: &[Record]| {
+        let bytes = file_bytes(GridRules::Cram, records);
+        let threaded = verify(GridRules::Cram, grid, Wanted::Equals(value), &bytes);
+        assert_eq!(
+            threaded,
+            checked_in_order(grid, Wanted::Equals(value), records)
+        );
+        threaded
+    };
+    assert!(matches!(both(&records), Finding::Holds { .. }));
+    let with_value_changed = |record: &mut Record| match record {
+        Record::Equals { value, .. } | Record::Has { value, .. } | Record::AtMost { value, .. } => {
+            *value += 1
+        }
+    };
+    let mut rng = Rng(31);
+    let mut failures = 0;
+    for _ in 0..20 {
+        let (a, b) = (rng.below(records.len()), rng.below(records.len()));
+        let mut one = records.clone();
+        with_value_changed(&mut one[a]);
+        failures += usize::from(matches!(both(&one), Finding::Fails(_)));
+        let mut two = one;
+        with_value_changed(&mut two[b]);
+        failures += usize::from(matches!(both(&two), Finding::Fails(_)));
+        // A record moved before the ones it rests on.
+        let mut moved = records.clone();
+        moved.swap(a.min(b), a.max(b));
+        failures += usize::from(matches!(both(&moved), Finding::Fails(_)));
+    }
+    assert!(failures >= 40, "{failures} of 60 broken files rejected");
+}

@@ -880,16 +880,57 @@ pub fn verify(
     (finding, ledger.solver.budget)
 }
 
-/// Threads of the second pass of [`verify`]: a constant, so that the work
-/// counted (each thread has its own small-component memo) is the same on
-/// every machine.
-const WORKERS: usize = 2;
+/// Threads of the second pass of [`verify`] (and of rule I8's): a
+/// constant, so that the work counted (each thread has its own
+/// small-component memo) is the same on every machine.
+pub(super) const WORKERS: usize = 2;
 /// Records a worker takes at a time, turn by turn.
 const CHUNK: usize = 256;
 
 /// What stopped a worker: the first record in its share that failed or
 /// ran out of budget.
-type Stop = (u32, Result<Failure, Exhausted>);
+pub(super) type Stop = (u32, Result<Failure, Exhausted>);
+
+/// The second pass of a two-pass check: each of `workers` checks its
+/// chunks of `records` (record n at index n - 1) with `check`, which must
+/// use only facts of records numbered below n; the first record in file
+/// order that failed or ran out of budget, if any.
+pub(super) fn check_in_turns<W: Send, R: Sync>(
+    workers: &mut [W],
+    records: &[R],
+    check: impl Fn(&mut W, &R, u32) -> Result<Result<(), Failure>, Exhausted> + Sync,
+) -> Option<Stop> {
+    let turns = workers.len();
+    let check = &check;
+    let stops: Vec<Option<Stop>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = workers
+            .iter_mut()
+            .enumerate()
+            .map(|(w, worker)| {
+                scope.spawn(move || {
+                    let chunks = records.chunks(CHUNK).enumerate().skip(w).step_by(turns);
+                    for (c, chunk) in chunks {
+                        for (i, record) in chunk.iter().enumerate() {
+                            let number = (c * CHUNK + i + 1) as u32;
+                            match check(worker, record, number) {
+                                Ok(Ok(())) => {}
+                                Ok(Err(failure)) => return Some((number, Ok(failure))),
+                                Err(e) => return Some((number, Err(e))),
+                            }
+                        }
+                    }
+                    None
+                })
+            })
+            .collect();
+        // A worker that panicked (a kernel bug) decides nothing.
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or(Some((0, Err(Exhausted::Cancelled)))))
+            .collect()
+    });
+    stops.into_iter().flatten().min_by_key(|s| s.0)
+}
 
 fn verify_in(
     ledger: &mut Ledger,
@@ -917,27 +958,17 @@ fn verify_in(
         }
     }
     let mut workers: Vec<Ledger> = (0..WORKERS).map(|_| ledger.worker()).collect();
-    let records = &records;
-    let stops: Vec<Option<Stop>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = workers
-            .iter_mut()
-            .enumerate()
-            .map(|(w, worker)| scope.spawn(move || check_share(worker, records, w)))
-            .collect();
-        // A worker that panicked (a kernel bug) decides nothing.
-        handles
-            .into_iter()
-            .map(|h| h.join().unwrap_or(Some((0, Err(Exhausted::Cancelled)))))
-            .collect()
-    });
+    let stop = check_in_turns(
+        &mut workers,
+        &records,
+        |worker, (record, position), number| {
+            worker.verify_record(record, position, number, &mut Vec::new())
+        },
+    );
     for worker in &workers {
         ledger.solver.budget.absorb(&worker.solver.budget);
     }
-    let first = stops
-        .into_iter()
-        .flatten()
-        .chain(unreadable)
-        .min_by_key(|s| s.0);
+    let first = stop.into_iter().chain(unreadable).min_by_key(|s| s.0);
     if let Some((_, stop)) = first {
         return stop.map(Finding::Fails);
     }
@@ -952,24 +983,6 @@ fn verify_in(
         },
         None => Finding::Fails(Failure::Unestablished),
     })
-}
-
-/// Checks worker `w`'s chunks of `records` in order, up to the first that
-/// fails or runs out of budget.
-fn check_share(worker: &mut Ledger, records: &[(Record, Position)], w: usize) -> Option<Stop> {
-    let mut used = Vec::new();
-    for (c, chunk) in records.chunks(CHUNK).enumerate().skip(w).step_by(WORKERS) {
-        for (i, (record, position)) in chunk.iter().enumerate() {
-            let number = (c * CHUNK + i + 1) as u32;
-            used.clear();
-            match worker.verify_record(record, position, number, &mut used) {
-                Ok(Ok(())) => {}
-                Ok(Err(failure)) => return Some((number, Ok(failure))),
-                Err(e) => return Some((number, Err(e))),
-            }
-        }
-    }
-    None
 }
 
 #[cfg(test)]

@@ -18,6 +18,10 @@
 //! admitted about Y (a value other than v, v excluded, or a bound below v),
 //! or an option of Y shown to have value v. `E 0` is the misère P record:
 //! every option has an option of value 0.
+//!
+//! [`verify`] checks in two passes as rule I7 does: the first states what
+//! every record says (each fact with its record), the second checks each
+//! record on two threads against the facts of the records before it only.
 
 // Arithmetic here is unchecked on purpose (see kernel/mod.rs): values stay
 // below MAX_HEAP (the reader's limit), option numbers below MAX_MOVES per
@@ -26,12 +30,13 @@
 
 use super::Game;
 use super::answers::{
-    Answers, Failure, Reader, as_sum, header_mismatch, moves_by_component, nth_move,
-    ruleset_of_header,
+    Answers, Failure, Reader, WORKERS, as_sum, check_in_turns, header_mismatch, moves_by_component,
+    nth_move, ruleset_of_header,
 };
 use super::grid::{Grid, GridRules};
 use crate::kernel::budget::{Budget, Exhausted};
 use crate::kernel::hash::FastMap;
+use std::sync::Arc;
 
 /// The ruleset byte of a misère answer file is this plus the normal one
 /// (4 Cram, 5 Domino Juvavum, 6 Juvavum).
@@ -65,28 +70,79 @@ pub enum Record {
     },
 }
 
-/// What the admitted records say about one position: each fact with the
-/// record that established it.
+impl Record {
+    /// The position as written and the value the record is about.
+    fn written(&self) -> (&Position, u32) {
+        match self {
+            Record::Equals {
+                position, value, ..
+            }
+            | Record::Has {
+                position, value, ..
+            }
+            | Record::AtMost {
+                position, value, ..
+            } => (position, *value),
+        }
+    }
+}
+
+/// What the records say about one position: each fact with the record
+/// that states it, so that a check can use only the facts of the records
+/// before its own.
 #[derive(Clone, Debug, Default)]
 struct Known {
+    /// The value the first `E` record states.
     exact: Option<(u32, u32)>,
-    at_most: Option<(u32, u32)>,
+    /// The bounds `U` records state, each tighter than and after the ones
+    /// before it (so the last one a check may use is the tightest).
+    at_most: Vec<(u32, u32)>,
     /// The values excluded by `H` records (rare: a file proving a value
     /// needs none), each with its record.
     excluded: Vec<(u32, u32)>,
 }
 
 impl Known {
-    /// The record showing g- != value, if one does.
-    fn differs_by(&self, value: u32) -> Option<u32> {
-        match (self.exact, self.at_most) {
+    /// The exact value, if a record before `horizon` states it.
+    fn exact_before(&self, horizon: u32) -> Option<(u32, u32)> {
+        self.exact.filter(|&(_, record)| record < horizon)
+    }
+
+    /// A record before `horizon` showing g- != value, if one does.
+    fn differs_by(&self, value: u32, horizon: u32) -> Option<u32> {
+        let before = |&&(_, record): &&(u32, u32)| record < horizon;
+        match (
+            self.exact_before(horizon),
+            self.at_most.iter().take_while(before).last(),
+        ) {
             (Some((e, record)), _) if e != value => Some(record),
-            (_, Some((b, record))) if value > b => Some(record),
+            (_, Some(&(b, record))) if value > b => Some(record),
             _ => self
                 .excluded
                 .iter()
+                .filter(before)
                 .find(|&&(v, _)| v == value)
                 .map(|&(_, record)| record),
+        }
+    }
+
+    /// Enters what `record` (number `number`) states, unless an earlier
+    /// record stated as much.
+    fn state(&mut self, record: &Record, number: u32) {
+        match *record {
+            Record::Equals { value, .. } => {
+                self.exact.get_or_insert((value, number));
+            }
+            Record::Has { value, .. } => {
+                if !self.excluded.iter().any(|&(v, _)| v == value) {
+                    self.excluded.push((value, number));
+                }
+            }
+            Record::AtMost { value, .. } => {
+                if self.at_most.last().is_none_or(|&(b, _)| value < b) {
+                    self.at_most.push((value, number));
+                }
+            }
         }
     }
 }
@@ -94,7 +150,10 @@ impl Known {
 /// The facts admitted so far.
 pub struct Ledger {
     rules: GridRules,
-    facts: FastMap<Position, Known>,
+    /// What the records state, shared with the workers of [`verify`].
+    facts: Arc<FastMap<Position, Known>>,
+    /// Only facts of records numbered below this one are used.
+    horizon: u32,
     admitted: u32,
     /// The search budget (ticks per option, entries per fact).
     pub budget: Budget,
@@ -105,7 +164,8 @@ impl Ledger {
     pub fn new(rules: GridRules, budget: Budget) -> Ledger {
         Ledger {
             rules,
-            facts: FastMap::default(),
+            facts: Arc::default(),
+            horizon: u32::MAX,
             admitted: 0,
             budget,
         }
@@ -132,9 +192,10 @@ impl Ledger {
         if position.is_empty() {
             return value == 1;
         }
-        self.facts
-            .get(position)
-            .is_some_and(|k| k.exact.is_some_and(|(e, _)| e == value))
+        self.facts.get(position).is_some_and(|k| {
+            k.exact_before(self.horizon)
+                .is_some_and(|(e, _)| e == value)
+        })
     }
 
     /// Whether the admitted facts show g-(position) != value.
@@ -144,7 +205,7 @@ impl Ledger {
         }
         self.facts
             .get(position)
-            .is_some_and(|k| k.differs_by(value).is_some())
+            .is_some_and(|k| k.differs_by(value, self.horizon).is_some())
     }
 
     /// The record that shows what `wanted` denies of `position` (0: none,
@@ -154,8 +215,10 @@ impl Ledger {
             return 0;
         };
         match wanted {
-            Wanted::Equals(v) => known.differs_by(v).unwrap_or(0),
-            Wanted::Differs(_) => known.exact.map_or(0, |(_, record)| record),
+            Wanted::Equals(v) => known.differs_by(v, self.horizon).unwrap_or(0),
+            Wanted::Differs(_) => known
+                .exact_before(self.horizon)
+                .map_or(0, |(_, record)| record),
         }
     }
 
@@ -268,55 +331,72 @@ impl Ledger {
     /// Checks `record` against the facts admitted so far and admits it;
     /// returns the position it is about.
     pub fn admit(&mut self, record: &Record) -> Result<Result<Position, Failure>, Exhausted> {
+        let position = self.normalise(record.written().0);
+        if let Err(failure) = self.verify_record(record, &position, self.admitted + 1)? {
+            return Ok(Err(failure));
+        }
+        self.state(record, &position)?;
+        Ok(Ok(position))
+    }
+
+    /// Normalises `record`'s position and states what it says without
+    /// checking it: the first pass of [`verify`].
+    fn register(&mut self, record: &Record) -> Result<Position, Exhausted> {
+        let position = self.normalise(record.written().0);
+        self.state(record, &position)?;
+        Ok(position)
+    }
+
+    /// Counts `record` (with the normal form `position`) as admitted and
+    /// enters what it states.
+    fn state(&mut self, record: &Record, position: &Position) -> Result<(), Exhausted> {
         self.admitted += 1;
-        let number = self.admitted;
-        let (written, value) = match record {
-            Record::Equals {
-                position, value, ..
-            }
-            | Record::Has {
-                position, value, ..
-            }
-            | Record::AtMost {
-                position, value, ..
-            } => (position, *value),
-        };
-        let position = self.normalise(written);
+        if !position.is_empty() {
+            let facts = Arc::make_mut(&mut self.facts);
+            let known = facts.entry(position.clone()).or_default();
+            known.state(record, self.admitted);
+            self.budget.hold(facts.len())?;
+        }
+        Ok(())
+    }
+
+    /// Checks record `number` (with the normal form `position`) against
+    /// the facts of the records before it.
+    fn verify_record(
+        &mut self,
+        record: &Record,
+        position: &Position,
+        number: u32,
+    ) -> Result<Result<(), Failure>, Exhausted> {
         if position.is_empty() {
             return Ok(Err(Failure::Terminal { record: number }));
         }
+        self.horizon = number;
+        let value = record.written().1;
         let verdict = match record {
-            Record::Equals { answers, .. } => {
-                self.check_equals(&position, value, answers, number)?
-            }
-            Record::Has { option, .. } => match self.option(&position, *option)? {
-                None => Err(Failure::NotAMove { record: number }),
-                Some(child) if self.equals(&child, value) => Ok(()),
-                Some(_) => Err(Failure::WrongAnswer { record: number }),
+            Record::Equals { answers, .. } => self.check_equals(position, value, answers, number),
+            Record::Has { option, .. } => match self.option(position, *option) {
+                Ok(None) => Ok(Err(Failure::NotAMove { record: number })),
+                Ok(Some(child)) if self.equals(&child, value) => Ok(Ok(())),
+                Ok(Some(_)) => Ok(Err(Failure::WrongAnswer { record: number })),
+                Err(e) => Err(e),
             },
-            Record::AtMost { reasons, .. } => {
-                self.check_reasons(&position, value, reasons, number)?
-            }
+            Record::AtMost { reasons, .. } => self.check_reasons(position, value, reasons, number),
         };
-        if let Err(failure) = verdict {
-            return Ok(Err(failure));
+        self.horizon = u32::MAX;
+        verdict
+    }
+
+    /// A ledger that reads this one's facts (and adds none) with a budget
+    /// of its own, for one worker thread of [`verify`].
+    fn worker(&self) -> Ledger {
+        Ledger {
+            rules: self.rules,
+            facts: Arc::clone(&self.facts),
+            horizon: u32::MAX,
+            admitted: self.admitted,
+            budget: self.budget.worker(),
         }
-        let known = self.facts.entry(position.clone()).or_default();
-        match record {
-            Record::Equals { .. } => known.exact = Some((value, number)),
-            Record::Has { .. } => {
-                if !known.excluded.iter().any(|&(v, _)| v == value) {
-                    known.excluded.push((value, number));
-                }
-            }
-            Record::AtMost { .. } => {
-                if known.at_most.is_none_or(|(b, _)| value < b) {
-                    known.at_most = Some((value, number));
-                }
-            }
-        }
-        self.budget.hold(self.facts.len())?;
-        Ok(Ok(position))
     }
 
     /// An `E value` record: an option of each smaller value, then a reason
@@ -456,8 +536,12 @@ pub enum Finding {
     Fails(Failure),
 }
 
-/// Admits every record of `bytes` and reads off whether the sum of `grids`
-/// is as `wanted`. The first failing record ends the check.
+/// Checks every record of `bytes` and reads off whether the sum of
+/// `grids` is as `wanted`. The first failing record in file order ends the
+/// check. Two passes, as in rule I7 (`answers::verify`): the first reads
+/// and normalises every record and states what it says, the second checks
+/// each record, on [`WORKERS`] threads, against the facts of the records
+/// before it only.
 pub fn verify(
     rules: GridRules,
     grids: &[Grid],
@@ -466,29 +550,45 @@ pub fn verify(
     budget: Budget,
 ) -> (Result<Finding, Exhausted>, Budget) {
     let mut ledger = Ledger::new(rules, budget);
-    let finding = admit_all(&mut ledger, rules, grids, wanted, bytes);
+    let finding = verify_in(&mut ledger, grids, wanted, bytes);
     (finding, ledger.budget)
 }
 
-fn admit_all(
+fn verify_in(
     ledger: &mut Ledger,
-    rules: GridRules,
     grids: &[Grid],
     wanted: Wanted,
     bytes: &[u8],
 ) -> Result<Finding, Exhausted> {
-    if let Some(failure) = header_mismatch(rules_of_header(bytes), rules) {
+    if let Some(failure) = header_mismatch(rules_of_header(bytes), ledger.rules) {
         return Ok(Finding::Fails(failure));
     }
     let mut reader = Reader::new(bytes);
+    let mut records = Vec::new();
+    let mut unreadable = None;
     while let Some(record) = next_record(&mut reader) {
-        let record = match record {
-            Ok(r) => r,
-            Err(failure) => return Ok(Finding::Fails(failure)),
-        };
-        if let Err(failure) = ledger.admit(&record)? {
-            return Ok(Finding::Fails(failure));
+        match record {
+            Ok(record) => {
+                let position = ledger.register(&record)?;
+                records.push((record, position));
+            }
+            Err(failure) => {
+                unreadable = Some((records.len() as u32 + 1, Ok(failure)));
+                break;
+            }
         }
+    }
+    let mut workers: Vec<Ledger> = (0..WORKERS).map(|_| ledger.worker()).collect();
+    let stop = check_in_turns(
+        &mut workers,
+        &records,
+        |worker, (record, position), number| worker.verify_record(record, position, number),
+    );
+    for worker in &workers {
+        ledger.budget.absorb(&worker.budget);
+    }
+    if let Some((_, stop)) = stop.into_iter().chain(unreadable).min_by_key(|s| s.0) {
+        return stop.map(Finding::Fails);
     }
     let root = ledger.normalise(grids);
     let (holds, opposite) = match wanted {
