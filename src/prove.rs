@@ -69,7 +69,10 @@ pub fn prove_text(
         }
         Ok(maker::Search::TooLarge) => {
             return Err((
-                "the board is infinite (give --window ROWSxCOLS) or has more than 128 cells".into(),
+                "the board is infinite (give --window ROWSxCOLS), has more than 128 cells, \
+                 or is a mosaic whose disc for these cells is beyond the kernel's limits \
+                 (give a smaller --window)"
+                    .into(),
                 3,
             ));
         }

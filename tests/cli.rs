@@ -301,6 +301,31 @@ fn prove_winner_on_the_3_12_mosaic_finds_the_chain_of_three() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// On (3,18) the disc for the congruences among the default 64 triangles
+/// is beyond the kernel's limits: `prove winner` says so (exit 3) instead
+/// of writing congruences the kernel rejects, and on a window of the first
+/// ring it writes the chain of three's 3-turn win.
+#[test]
+fn prove_winner_on_the_3_18_mosaic_needs_a_window_its_disc_holds() {
+    let dir = scratch_dir("prove-h18");
+    let file = &written_file(
+        &dir,
+        "h18.cert",
+        "gamecert 1\nboard H18 = mosaic (3,18)\nanimal C3 on H18 = (0) (3) (4)\n",
+    );
+    let claim = [
+        "prove", "winner", "C3", "on", "H18", "(1,1)", "--file", file,
+    ];
+    let default = gamecert(&claim);
+    assert_eq!(default.status.code(), Some(3));
+    let said = String::from_utf8_lossy(&default.stderr);
+    assert!(said.contains("smaller --window"), "{said}");
+    let out = dir.join("c3.cert");
+    let written = proved(&[&claim[..], &["--window", "6x6"]].concat(), &out);
+    assert!(written.contains("by proof-sequence {"), "{written}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// `prove loser ... with (P,L) ...` tries only periodic pairings of those
 /// properties, in turn; a node budget bounds the search.
 #[test]

@@ -53,6 +53,9 @@ pub struct Game {
     memo: HashMap<(Set, Set), Bounds>,
     /// Buffers for the live placements of the positions being searched.
     spare: Vec<Vec<Set>>,
+    /// On a mosaic, the disc in which the proof's congruences among the
+    /// searched cells are composed (rule M1's, for those cells).
+    frame: Option<Frame>,
 }
 
 /// What is known about a position: won within `win` turns (`u8::MAX`:
@@ -72,7 +75,8 @@ pub type Set = u128;
 impl Game {
     /// The game of `claim`, if its board is finite with at most
     /// [`MAX_CELLS`] cells (`board_cells`: the board's cells) and, on a
-    /// mosaic, the disc its placements need is one the kernel builds.
+    /// mosaic, the discs its placements and its proof's congruences need
+    /// are ones the kernel builds.
     pub fn new(
         claim: &WinnerClaim,
         board_cells: &[Cell],
@@ -82,6 +86,17 @@ impl Game {
             return Ok(None);
         }
         let index = |c: &Cell| board_cells.iter().position(|d| d == c);
+        let frame = match claim.board {
+            // A proof on cells beyond the disc's reach could not name its
+            // congruences (q = 18 on the default 64 triangles).
+            Board::Mosaic(m) => {
+                match search_frame(m, board_cells.iter().filter_map(|&c| triangle(c))) {
+                    Some(frame) => Some(frame),
+                    None => return Ok(None),
+                }
+            }
+            _ => None,
+        };
         let mut shapes = match claim.board {
             Board::Mosaic(m) => match mosaic_placements(m, &claim.goal, board_cells, budget)? {
                 Some(shapes) => shapes,
@@ -130,6 +145,7 @@ impl Game {
             b: claim.b,
             memo: HashMap::new(),
             spare: Vec::new(),
+            frame,
         }))
     }
 
@@ -381,7 +397,10 @@ impl Game {
             index: HashMap::new(),
             situations: Vec::new(),
             placer: Placer::new(&self.board, budget)?,
-            symmetry: Symmetry::of(&self.board, budget)?,
+            symmetry: match &self.frame {
+                Some(frame) => Symmetry::Mosaic(frame.clone()),
+                None => Symmetry::of(&self.board, budget)?,
+            },
             placements: self.placements.as_slice().into(),
         };
         let start = if self.complete(first) {
@@ -602,14 +621,6 @@ const ORIGIN: Cell = [0, 0, 0];
 impl Symmetry {
     fn of(board: &Board, budget: &mut Budget) -> Result<Symmetry, Exhausted> {
         Ok(match (board, board.lattice()) {
-            (Board::Mosaic(m), _) => {
-                // The search's window and the targets' flags lie among its
-                // first MAX_CELLS triangles.
-                match search_frame(*m, [MAX_CELLS as u32]) {
-                    Some(frame) => Symmetry::Mosaic(frame),
-                    None => Symmetry::graph(&Group::default()),
-                }
-            }
             (Board::Tiling(_), _) => Symmetry::Plane(board.clone()),
             (_, Some(lattice)) => Symmetry::Plane(Board::Lattice(lattice)),
             (_, None) => Symmetry::graph(&board.group(budget)?.unwrap_or_default()),
