@@ -301,27 +301,36 @@ fn prove_winner_on_the_3_12_mosaic_finds_the_chain_of_three() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// On (3,18) the disc for the congruences among the default 64 triangles
-/// is beyond the kernel's limits: `prove winner` says so (exit 3) instead
-/// of writing congruences the kernel rejects, and on a window of the first
-/// ring it writes the chain of three's 3-turn win.
+/// On (3,40) the 64 triangles searched by default lie in rings 0 to 2, and
+/// `prove winner` writes the chain of three's 3-turn win with congruences
+/// composed in the disc rule M1 builds for them (it once composed them in
+/// a disc for 128 triangles and, when that was beyond the kernel's limits,
+/// wrote congruences the kernel rejected); on (3,50) no disc the kernel
+/// builds holds the cells the win needs, and it says so (exit 3).
 #[test]
-fn prove_winner_on_the_3_18_mosaic_needs_a_window_its_disc_holds() {
-    let dir = scratch_dir("prove-h18");
-    let file = &written_file(
-        &dir,
-        "h18.cert",
-        "gamecert 1\nboard H18 = mosaic (3,18)\nanimal C3 on H18 = (0) (3) (4)\n",
-    );
-    let claim = [
-        "prove", "winner", "C3", "on", "H18", "(1,1)", "--file", file,
-    ];
-    let default = gamecert(&claim);
-    assert_eq!(default.status.code(), Some(3));
-    let said = String::from_utf8_lossy(&default.stderr);
+fn prove_winner_on_wide_mosaics_uses_the_disc_of_its_window() {
+    let dir = scratch_dir("prove-wide-mosaics");
+    let claim = |q: u32| {
+        let file = written_file(
+            &dir,
+            &format!("h{q}.cert"),
+            &format!("gamecert 1\nboard H = mosaic (3,{q})\nanimal C3 on H = (0) (3) (4)\n"),
+        );
+        ["prove", "winner", "C3", "on", "H", "(1,1)", "--file"]
+            .map(String::from)
+            .into_iter()
+            .chain([file])
+            .collect::<Vec<String>>()
+    };
+    let args = claim(50);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let beyond = gamecert(&args);
+    assert_eq!(beyond.status.code(), Some(3));
+    let said = String::from_utf8_lossy(&beyond.stderr);
     assert!(said.contains("smaller --window"), "{said}");
-    let out = dir.join("c3.cert");
-    let written = proved(&[&claim[..], &["--window", "6x6"]].concat(), &out);
+    let args = claim(40);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let written = proved(&args, &dir.join("c3.cert"));
     assert!(written.contains("by proof-sequence {"), "{written}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -106,7 +106,7 @@ impl Frame {
         Ok(Disc::around_root(mosaic, rings(ring), budget)?.map(|disc| Frame { disc }))
     }
 
-    /// A disc for congruences among `cells` (rule M1 on a mosaic): 2r + 2
+    /// A disc for congruences among `cells` (rule M1 on a mosaic): 2r + 1
     /// rings, r the ring of the largest, so that the image of a cell under
     /// a congruence whose flag is on one of them, and the walk to it, lie
     /// inside (docs/soundness.md, "Games on mosaics").
@@ -118,7 +118,7 @@ impl Frame {
         Frame::reaching(
             mosaic,
             cells,
-            |r| r.saturating_mul(2).saturating_add(2),
+            |r| r.saturating_mul(2).saturating_add(1),
             budget,
         )
     }
