@@ -335,6 +335,47 @@ fn prove_winner_on_wide_mosaics_uses_the_disc_of_its_window() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Rule M1 on a mosaic sizes its disc by the rings of the named cells and,
+/// separately, of the congruences' flags: a situation naming a triangle in
+/// ring 4 of (3,11), with every flag on the root, is decided (it was
+/// UNDECIDED when the disc was twice the cells' ring), and a wrong answer
+/// to the far mark is still rejected.
+#[test]
+fn mosaic_proofs_with_far_cells_and_near_flags_are_decided() {
+    let dir = scratch_dir("far-cells");
+    let text = |far_reply: &str| {
+        format!(
+            "gamecert 1\nboard H11 = mosaic (3,11)\nanimal PAIR on H11 = (0) (1)\n\
+             claim far: winner PAIR on H11 (1,1) by proof-sequence {{\n\
+             \x20 situation s1: core (0) neighbourhood (1) (2) (3) (5322)\n\
+             \x20   pass: (1) -> goal\n\
+             \x20   reply (1): (2) -> goal at 2 (0)\n\
+             \x20   reply (2): (1) -> goal\n\
+             \x20   reply (3): (1) -> goal\n\
+             \x20   reply (5322): {far_reply}\n\
+             \x20 start s1\n}}\n"
+        )
+    };
+    let good = written_file(&dir, "good.cert", &text("(1) -> goal"));
+    let run = gamecert(&["check", &good]);
+    assert_eq!(
+        run.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&run.stdout)
+    );
+    // The far cell itself is no part of a placement of the pair with (0).
+    let bad = written_file(&dir, "bad.cert", &text("(5322) -> goal"));
+    let run = gamecert(&["check", &bad]);
+    assert_eq!(
+        run.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&run.stdout)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// `prove loser ... with (P,L) ...` tries only periodic pairings of those
 /// properties, in turn; a node budget bounds the search.
 #[test]

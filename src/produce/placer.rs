@@ -189,14 +189,21 @@ const SEARCH_DISC_ENTRIES: usize = 1 << 23;
 /// disc building charges them).
 const SEARCH_DISC_STEPS: u64 = 50_000_000;
 
-/// A disc for congruences among `triangles` of a mosaic, as the kernel's
-/// rule M1 builds it, within an untrusted search's own budget.
+/// A disc for congruences among `triangles` of a mosaic, within an
+/// untrusted search's own budget.
 pub fn search_frame(mosaic: Mosaic, triangles: impl IntoIterator<Item = u32>) -> Option<Frame> {
     let mut budget =
         Budget::new(None, None, SEARCH_DISC_ENTRIES).with_step_limit(SEARCH_DISC_STEPS);
-    Frame::for_congruences(mosaic, triangles, &mut budget)
-        .ok()
-        .flatten()
+    // Twice the ring and one more: the search composes and inverts its
+    // congruences, which M1 never does (its own disc can be smaller).
+    Frame::reaching(
+        mosaic,
+        triangles,
+        |r| r.saturating_mul(2).saturating_add(1),
+        &mut budget,
+    )
+    .ok()
+    .flatten()
 }
 
 /// An automorphism of `group` (face permutations) that takes `from` to

@@ -90,7 +90,16 @@ impl Frame {
         budget: &mut Budget,
     ) -> Result<Option<Frame>, Exhausted> {
         let largest = cells.into_iter().max().unwrap_or(0);
-        if largest >= MAX_CELL {
+        let Some(ring) = Frame::ring_of(mosaic, largest, budget)? else {
+            return Ok(None);
+        };
+        Ok(Disc::around_root(mosaic, rings(ring), budget)?.map(|disc| Frame { disc }))
+    }
+
+    /// The ring of triangle `t` (0: the root); `None` when `t` is beyond
+    /// [`MAX_CELL`] or a disc holding it would be too large for the kernel.
+    fn ring_of(mosaic: Mosaic, t: u32, budget: &mut Budget) -> Result<Option<usize>, Exhausted> {
+        if t >= MAX_CELL {
             return Ok(None);
         }
         let mut ring = 0;
@@ -98,27 +107,34 @@ impl Frame {
             let Some(disc) = Disc::around_root(mosaic, ring, budget)? else {
                 return Ok(None);
             };
-            if disc.triangles() > largest as usize {
-                break;
+            if disc.triangles() > t as usize {
+                return Ok(Some(ring));
             }
             ring += 1;
         }
-        Ok(Disc::around_root(mosaic, rings(ring), budget)?.map(|disc| Frame { disc }))
     }
 
-    /// A disc for congruences among `cells` (rule M1 on a mosaic): 2r + 1
-    /// rings, r the ring of the largest, so that the image of a cell under
-    /// a congruence whose flag is on one of them, and the walk to it, lie
-    /// inside (docs/soundness.md, "Games on mosaics").
+    /// A disc for rule M1's congruences on a mosaic: r + r' + 1 rings, r
+    /// the ring of the largest of `cells` and `flags` (the triangles the
+    /// congruences' flags are on), r' that of the largest of `flags`. M1
+    /// applies a congruence only to cells the claim names, and the image
+    /// of a cell of ring r under the congruence of a flag in ring r', with
+    /// the walk to it, lies within ring r + r' + 1 (docs/soundness.md,
+    /// "Games on mosaics").
     pub fn for_congruences(
         mosaic: Mosaic,
         cells: impl IntoIterator<Item = u32>,
+        flags: impl IntoIterator<Item = u32>,
         budget: &mut Budget,
     ) -> Result<Option<Frame>, Exhausted> {
+        let largest_flag = flags.into_iter().max().unwrap_or(0);
+        let Some(flag_ring) = Frame::ring_of(mosaic, largest_flag, budget)? else {
+            return Ok(None);
+        };
         Frame::reaching(
             mosaic,
-            cells,
-            |r| r.saturating_mul(2).saturating_add(1),
+            cells.into_iter().chain([largest_flag]),
+            |r| r.saturating_add(flag_ring).saturating_add(1),
             budget,
         )
     }

@@ -195,7 +195,7 @@ fn mosaic_frame(
     });
     // A cell that is no triangle number fails where it is used.
     let triangles = cells.iter().chain(marks).filter_map(|&c| triangle(c));
-    match Frame::for_congruences(mosaic, triangles.chain(flags), budget) {
+    match Frame::for_congruences(mosaic, triangles, flags, budget) {
         Ok(Some(frame)) => Ok(Some(frame)),
         Ok(None) => Err(Undecided::OutsideLimits),
         Err(e) => Err(Undecided::Budget(e)),
