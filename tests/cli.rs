@@ -356,23 +356,14 @@ fn mosaic_proofs_with_far_cells_and_near_flags_are_decided() {
              \x20 start s1\n}}\n"
         )
     };
-    let good = written_file(&dir, "good.cert", &text("(1) -> goal"));
-    let run = gamecert(&["check", &good]);
-    assert_eq!(
-        run.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&run.stdout)
-    );
-    // The far cell itself is no part of a placement of the pair with (0).
-    let bad = written_file(&dir, "bad.cert", &text("(5322) -> goal"));
-    let run = gamecert(&["check", &bad]);
-    assert_eq!(
-        run.status.code(),
-        Some(1),
-        "{}",
-        String::from_utf8_lossy(&run.stdout)
-    );
+    // The far cell itself is no part of a placement of the pair with (0):
+    // answering with it is rejected (exit 1).
+    for (name, answer, code) in [("good", "(1) -> goal", 0), ("bad", "(5322) -> goal", 1)] {
+        let file = written_file(&dir, &format!("{name}.cert"), &text(answer));
+        let run = gamecert(&["check", &file]);
+        let said = String::from_utf8_lossy(&run.stdout);
+        assert_eq!(run.status.code(), Some(code), "{name}: {said}");
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -891,6 +891,30 @@ const CHUNK: usize = 256;
 /// ran out of budget.
 pub(super) type Stop = (u32, Result<Failure, Exhausted>);
 
+/// The first pass of a two-pass check: every record `next` reads, each
+/// with what `register` makes of it (its normal form, once it has stated
+/// what the record says), up to the first record that cannot be read,
+/// which then stops the check as failing at its number.
+pub(super) fn read_all<R, P>(
+    mut next: impl FnMut() -> Option<Result<R, Failure>>,
+    mut register: impl FnMut(&R) -> Result<P, Exhausted>,
+) -> Result<(Vec<(R, P)>, Option<Stop>), Exhausted> {
+    let mut records = Vec::new();
+    while let Some(record) = next() {
+        match record {
+            Ok(record) => {
+                let position = register(&record)?;
+                records.push((record, position));
+            }
+            Err(failure) => {
+                let stop = (records.len() as u32 + 1, Ok(failure));
+                return Ok((records, Some(stop)));
+            }
+        }
+    }
+    Ok((records, None))
+}
+
 /// The second pass of a two-pass check: each of `workers` checks its
 /// chunks of `records` (record n at index n - 1) with `check`, which must
 /// use only facts of records numbered below n; the first record in file
@@ -943,20 +967,7 @@ fn verify_in(
         return Ok(Finding::Fails(failure));
     }
     let mut reader = Reader::new(bytes);
-    let mut records = Vec::new();
-    let mut unreadable = None;
-    while let Some(record) = reader.next_record() {
-        match record {
-            Ok(record) => {
-                let position = ledger.register(&record)?;
-                records.push((record, position));
-            }
-            Err(failure) => {
-                unreadable = Some((records.len() as u32 + 1, Ok(failure)));
-                break;
-            }
-        }
-    }
+    let (records, unreadable) = read_all(|| reader.next_record(), |r| ledger.register(r))?;
     let mut workers: Vec<Ledger> = (0..WORKERS).map(|_| ledger.worker()).collect();
     let stop = check_in_turns(
         &mut workers,

@@ -31,7 +31,7 @@
 use super::Game;
 use super::answers::{
     Answers, Failure, Reader, WORKERS, as_sum, check_in_turns, header_mismatch, moves_by_component,
-    nth_move, ruleset_of_header,
+    nth_move, read_all, ruleset_of_header,
 };
 use super::grid::{Grid, GridRules};
 use crate::kernel::budget::{Budget, Exhausted};
@@ -564,20 +564,7 @@ fn verify_in(
         return Ok(Finding::Fails(failure));
     }
     let mut reader = Reader::new(bytes);
-    let mut records = Vec::new();
-    let mut unreadable = None;
-    while let Some(record) = next_record(&mut reader) {
-        match record {
-            Ok(record) => {
-                let position = ledger.register(&record)?;
-                records.push((record, position));
-            }
-            Err(failure) => {
-                unreadable = Some((records.len() as u32 + 1, Ok(failure)));
-                break;
-            }
-        }
-    }
+    let (records, unreadable) = read_all(|| next_record(&mut reader), |r| ledger.register(r))?;
     let mut workers: Vec<Ledger> = (0..WORKERS).map(|_| ledger.worker()).collect();
     let stop = check_in_turns(
         &mut workers,
