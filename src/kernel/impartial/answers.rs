@@ -891,6 +891,10 @@ const CHUNK: usize = 256;
 /// ran out of budget.
 pub(super) type Stop = (u32, Result<Failure, Exhausted>);
 
+/// The records of a file with their normal forms, and the unreadable
+/// record that ended the reading, if one did.
+pub(super) type Registered<R, P> = (Vec<(R, P)>, Option<Stop>);
+
 /// The first pass of a two-pass check: every record `next` reads, each
 /// with what `register` makes of it (its normal form, once it has stated
 /// what the record says), up to the first record that cannot be read,
@@ -898,7 +902,7 @@ pub(super) type Stop = (u32, Result<Failure, Exhausted>);
 pub(super) fn read_all<R, P>(
     mut next: impl FnMut() -> Option<Result<R, Failure>>,
     mut register: impl FnMut(&R) -> Result<P, Exhausted>,
-) -> Result<(Vec<(R, P)>, Option<Stop>), Exhausted> {
+) -> Result<Registered<R, P>, Exhausted> {
     let mut records = Vec::new();
     while let Some(record) = next() {
         match record {
