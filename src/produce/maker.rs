@@ -53,8 +53,9 @@ pub struct Game {
     memo: HashMap<(Set, Set), Bounds>,
     /// Buffers for the live placements of the positions being searched.
     spare: Vec<Vec<Set>>,
-    /// On a mosaic, the disc in which the proof's congruences among the
-    /// searched cells are composed (rule M1's, for those cells).
+    /// On a mosaic, the disc in which the writer composes and inverts the
+    /// proof's congruences among the searched cells ([`search_frame`]:
+    /// larger than the one rule M1 checks them in).
     frame: Option<Frame>,
 }
 

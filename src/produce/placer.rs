@@ -102,8 +102,8 @@ impl Placer {
         }
     }
 
-    /// On a mosaic, a disc for congruences among `cells` (see the kernel's
-    /// rule M1), within an untrusted search's own budget.
+    /// On a mosaic, a disc for congruences among `cells` ([`search_frame`]),
+    /// within an untrusted search's own budget.
     fn frame<'c>(&self, cells: impl Iterator<Item = &'c Cell>) -> Option<Frame> {
         let Board::Mosaic(mosaic) = self.board else {
             return None;
