@@ -564,3 +564,62 @@ fn checking_on_threads_finds_what_checking_in_order_finds() {
     }
     assert!(failures >= 50, "{failures} of 60 broken files rejected");
 }
+
+/// A P record whose answers are asked for as the kernel checks them
+/// (`admit_answering`, the producer's way) is admitted exactly when the
+/// same record written out is: per P record of a sample, its own answers,
+/// and each answer in turn replaced by 0 and by another option's number.
+#[test]
+fn answers_asked_during_the_check_are_checked_as_written_ones_are() {
+    let (_, _, records) = sample();
+    let mut rng = Rng(23);
+    let mut compared = 0;
+    for index in 0..records.len() {
+        let Record::P(position, replies) = &records[index] else {
+            continue;
+        };
+        let mut variants = vec![replies.clone()];
+        for option in 0..replies.len() {
+            for answer in [0, 1 + rng.below(8) as u64] {
+                let mut changed = replies.clone();
+                changed[option] = answer;
+                variants.push(changed);
+            }
+        }
+        for answers in variants {
+            let written = Record::P(position.clone(), answers.clone());
+            let by_record = admitted_after(&records[..index], |ledger, used| {
+                ledger.admit(&written, used).expect("budget").map(|_| ())
+            });
+            let by_asking = admitted_after(&records[..index], |ledger, used| {
+                let mut next = answers.iter().copied();
+                let mut answer_of =
+                    |_: &mut Ledger, _: &answers::Position| Ok(next.next().unwrap_or(0));
+                let record = ledger
+                    .admit_answering(position, used, &mut answer_of)
+                    .expect("budget")?;
+                assert_eq!(record, Record::P(position.clone(), answers.clone()));
+                Ok(())
+            });
+            assert_eq!(by_asking, by_record, "record {}: {answers:?}", index + 1);
+            compared += 1;
+        }
+    }
+    assert!(compared > 100, "{compared} records compared");
+}
+
+/// What `admit` makes of a record on a ledger that admitted `earlier` first.
+fn admitted_after(
+    earlier: &[Record],
+    admit: impl FnOnce(&mut Ledger, &mut Vec<u32>) -> Result<(), Failure>,
+) -> Result<(), Failure> {
+    let mut ledger = Ledger::new(GridRules::Cram, Budget::unlimited());
+    let mut used = Vec::new();
+    for record in earlier {
+        ledger
+            .admit(record, &mut used)
+            .expect("budget")
+            .expect("a valid file");
+    }
+    admit(&mut ledger, &mut used)
+}

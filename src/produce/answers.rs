@@ -21,7 +21,9 @@
 //! Key decision: every record is admitted by the kernel's own ledger the
 //! moment it is written, and answers are looked up only there. So the
 //! producer normalises exactly as the checker will, and a written file is
-//! one the kernel accepts by construction. At the end only the records the
+//! one the kernel accepts by construction. A P record's answers are given
+//! to the kernel as it checks each option (`Ledger::admit_answering`), so
+//! its options are listed once for finding and checking the answers. At the end only the records the
 //! root depends on are kept (dependencies always point to earlier records,
 //! so one backward pass finds them, and dropping the others changes no
 //! normal form: a value a kept record used is kept).
@@ -205,60 +207,62 @@ impl Search {
         };
         let part = canonical;
         let value = self.values.value(part)?;
-        let options = self.values.options(part)?;
         for smaller in 0..value {
-            self.answer_with_option(part, Some(&options), smaller)?
+            self.answer_with_option(part, smaller)?
                 .ok_or(ProduceError::Refused(Failure::Unestablished))?;
         }
-        for option in &options {
-            let child = self.normal_form(option, u32::from(value))?;
-            self.first_player_wins(&child)?;
-        }
-        // Only smaller components were proved meanwhile: `part` is still
-        // the whole normal form.
         let position = Position {
             heap: u32::from(value),
             ..position
         };
         let children = self.ledger.options(&position, &mut self.scratch)?;
-        let mut replies = Vec::with_capacity(children.len());
-        for child in &children {
-            replies.push(match self.known(child) {
-                Some(Outcome::N) => 0,
-                _ => match self.reply(child) {
-                    Some(reply) => reply,
-                    None => self.winning_option(child)? + 1,
-                },
-            });
+        for child in &children[usize::from(value)..] {
+            // Folded again: components proved meanwhile join the heap.
+            let child = self.normal_form(&child.parts, child.heap)?;
+            self.first_player_wins(&child)?;
         }
-        self.commit(Record::P(position, replies))?;
+        // Only smaller components were proved meanwhile: `part` is still
+        // the whole normal form. The kernel lists its options once more and
+        // asks for each one's answer as it checks them.
+        let replies = &self.replies;
+        let mut lookups = Vec::new();
+        let mut answer_of = |ledger: &mut Ledger, child: &Position| {
+            if ledger.outcome(child, &mut lookups) == Some(Outcome::N) {
+                return Ok(0);
+            }
+            if let Some(reply) = reply_in(replies, child) {
+                return Ok(reply);
+            }
+            // None found: 0, which the kernel refuses.
+            Ok(winning_option(ledger, child)?.map_or(0, |i| i as u64 + 1))
+        };
+        let mut used = Vec::new();
+        match self
+            .ledger
+            .admit_answering(&position, &mut used, &mut answer_of)?
+        {
+            Ok(record) => {
+                self.records.push(record);
+                self.uses.push(used);
+            }
+            Err(failure) => return Err(ProduceError::Refused(failure)),
+        }
         self.folded.insert(part);
         Ok(())
     }
 
-    /// Proves an option of value `target` of `part` (whose `options`, in
-    /// move order, are listed here when the caller has them), if `part`
-    /// has one, so that `part` + *target has a known answer; returns its
-    /// number.
+    /// Proves an option of value `target` of `part`, if `part` has one, so
+    /// that `part` + *target has a known answer; returns its number.
     fn answer_with_option(
         &mut self,
         part: Grid,
-        options: Option<&[Vec<Grid>]>,
         target: u8,
     ) -> Result<Option<usize>, ProduceError> {
-        let (found, parts) = match (self.values.witness(&part, target), options) {
-            (Some(i), Some(options)) => (i, options[i].clone()),
-            (Some(i), None) => (i, self.values.option(part, i)?),
-            (None, options) => {
-                let listed;
-                let options = match options {
-                    Some(options) => options,
-                    None => {
-                        listed = self.values.options(part)?;
-                        &listed
-                    }
-                };
-                match self.option_of_value(options, target)? {
+        let (found, parts) = match self.values.witness(&part, target) {
+            Some(i) => (i, self.values.option(part, i)?),
+            None => {
+                let options = self.values.options(part)?;
+                match self.option_of_value(&options, target)? {
                     Some(i) => (i, options[i].clone()),
                     None => return Ok(None),
                 }
@@ -317,7 +321,7 @@ impl Search {
             return Ok(());
         }
         let answered = match u8::try_from(position.heap) {
-            Ok(target) => self.answer_with_option(part, None, target)?.is_some(),
+            Ok(target) => self.answer_with_option(part, target)?.is_some(),
             Err(_) => false,
         };
         if !answered {
@@ -330,24 +334,7 @@ impl Search {
 
     /// The answer prepared for `position`, if any.
     fn reply(&self, position: &Position) -> Option<u64> {
-        match position.parts[..] {
-            [part] => self.replies.get(&(part, position.heap)).copied(),
-            _ => None,
-        }
-    }
-
-    /// The number of the first option of `position` the ledger knows to be
-    /// a second-player win.
-    fn winning_option(&mut self, position: &Position) -> Result<u64, ProduceError> {
-        let mut lookups = Vec::new();
-        let found =
-            self.ledger
-                .options_until(position, &mut self.scratch, &mut |ledger, child, _| {
-                    Ok(ledger.outcome(child, &mut lookups) == Some(Outcome::P))
-                })?;
-        found
-            .map(|i| i as u64)
-            .ok_or(ProduceError::Refused(Failure::Unestablished))
+        reply_in(&self.replies, position)
     }
 
     /// The file of the records the root (the sum of `grids` and `heap`)
@@ -363,8 +350,9 @@ impl Search {
         let root = self.ledger.normalise(grids, heap, &mut used)?;
         // An N record changes no normal form, so `root` stays the root's.
         if outcome == Outcome::N && self.known(&root).is_none() {
-            let index = self.winning_option(&root)?;
-            self.commit(Record::N(root.clone(), index))?;
+            let index = winning_option(&mut self.ledger, &root)?
+                .ok_or(ProduceError::Refused(Failure::Unestablished))?;
+            self.commit(Record::N(root.clone(), index as u64))?;
         }
         if self.ledger.outcome(&root, &mut used) != Some(outcome) {
             return Err(ProduceError::Refused(Failure::Unestablished));
@@ -386,6 +374,23 @@ impl Search {
             searched: self.searched,
         })
     }
+}
+
+/// The answer prepared for `position` among `replies`, if any.
+fn reply_in(replies: &FastMap<(Grid, u32), u64>, position: &Position) -> Option<u64> {
+    match position.parts[..] {
+        [part] => replies.get(&(part, position.heap)).copied(),
+        _ => None,
+    }
+}
+
+/// The number of the first option of `position` the ledger knows to be a
+/// second-player win, if one is.
+fn winning_option(ledger: &mut Ledger, position: &Position) -> Result<Option<usize>, Exhausted> {
+    let mut lookups = Vec::new();
+    ledger.options_until(position, &mut Vec::new(), &mut |ledger, child, _| {
+        Ok(ledger.outcome(child, &mut lookups) == Some(Outcome::P))
+    })
 }
 
 /// Which records (record n at index n - 1) the `roots` rest on, given

@@ -391,6 +391,40 @@ impl Ledger {
         Ok(Ok(position))
     }
 
+    /// Admits a P record of `written` whose answers are asked of
+    /// `answer_of` option by option, given the option's normal form, as
+    /// the check reaches them: each is checked as [`Ledger::admit`] checks
+    /// a written one. Returns the record (for a producer, which then need
+    /// not list the options twice) or why it fails.
+    pub fn admit_answering(
+        &mut self,
+        written: &Position,
+        used: &mut Vec<u32>,
+        answer_of: &mut impl FnMut(&mut Ledger, &Position) -> Result<u64, Exhausted>,
+    ) -> Result<Result<Record, Failure>, Exhausted> {
+        let number = self.admitted + 1;
+        let position = self.normalise(&written.parts, written.heap, used)?;
+        if position.parts.is_empty() && position.heap != 0 {
+            return Ok(Err(Failure::FalseRecord { record: number }));
+        }
+        let moves = moves_by_component(&position.parts, self.rules, &mut self.solver.budget)?;
+        let mut answers = Vec::new();
+        let mut recorded = |ledger: &mut Ledger, child: &Position| {
+            let answer = answer_of(ledger, child)?;
+            answers.push(answer);
+            Ok(answer)
+        };
+        self.horizon = number;
+        let verdict = self.answered_by(&position, &moves, number, used, &mut recorded);
+        self.horizon = u32::MAX;
+        if let Err(failure) = verdict? {
+            return Ok(Err(failure));
+        }
+        let record = Record::P(position.clone(), answers);
+        self.state(&record, &position)?;
+        Ok(Ok(record))
+    }
+
     /// Normalises `record`'s position and states what it says without
     /// checking it: the first pass of [`verify`], whose second pass checks
     /// every record against the facts of the records before it only.
@@ -459,9 +493,11 @@ impl Ledger {
     }
 
     /// Writes to `out` the normal form after filling `cells` in component
-    /// `part` of the normal form `position` (its other components are
-    /// canonical already: they are only folded again, in case their values
-    /// became known).
+    /// `part` of the normal form `position`. Its other components are kept
+    /// as they are: `position` is a normal form under the facts in use, so
+    /// none of them is small, mirrored or of known value. (Were it not, the
+    /// result would still be the option as a sum, only not in normal form:
+    /// a fact could fail to be found, never be wrongly found.)
     fn fill_into(
         &mut self,
         position: &Position,
@@ -483,10 +519,8 @@ impl Ledger {
             .iter()
             .enumerate()
             .filter(|&(i, _)| i != part);
-        let folded = others
-            .map(|(_, &g)| g)
-            .chain(parts.iter().copied())
-            .try_for_each(|g| self.fold(g, out, used));
+        out.parts.extend(others.map(|(_, &g)| g));
+        let folded = parts.iter().try_for_each(|&g| self.fold(g, out, used));
         self.parts = parts;
         folded?;
         cancel_pairs(out);
@@ -513,16 +547,31 @@ impl Ledger {
                 options: count,
             }));
         }
+        let mut next = answers.iter();
+        // As many options as answers: counted above.
+        let mut answer_of = |_: &mut Ledger, _: &Position| Ok(next.next().copied().unwrap_or(0));
+        self.answered_by(position, &moves, record, used, &mut answer_of)
+    }
+
+    /// Whether the answer `answer_of` gives for each option of `position`
+    /// (whose components' moves are `moves`), in option order, shows that
+    /// option to be a first-player win.
+    fn answered_by(
+        &mut self,
+        position: &Position,
+        moves: &[Vec<u64>],
+        record: u32,
+        used: &mut Vec<u32>,
+        answer_of: &mut impl FnMut(&mut Ledger, &Position) -> Result<u64, Exhausted>,
+    ) -> Result<Result<(), Failure>, Exhausted> {
         // Each option's answer, in one buffer for every grandchild.
         let mut grandchild = Position {
             parts: Vec::with_capacity(position.parts.len() + 4),
             heap: 0,
         };
-        let mut next = answers.iter();
         let unanswered =
-            self.options_until_with(position, &moves, used, &mut |ledger, child, used| {
-                // As many options as answers: counted above.
-                let answer = next.next().copied().unwrap_or(0);
+            self.options_until_with(position, moves, used, &mut |ledger, child, used| {
+                let answer = answer_of(ledger, child)?;
                 let shown = match answer.checked_sub(1) {
                     None => ledger.outcome(child, used) == Some(Outcome::N),
                     Some(reply) => {
