@@ -403,9 +403,10 @@ impl Game {
                 None => Symmetry::of(&self.board, budget)?,
             },
             placements: self.placements.as_slice().into(),
+            goal_maps: HashMap::new(),
         };
         let start = if self.complete(first) {
-            (Target::Goal, self.goal_map(&writer.placer, first))
+            (Target::Goal, writer.goal_map(self, first, budget)?)
         } else {
             let turns = self.turns - 1;
             let (i, map) = writer.situation(self, first, 0, turns, budget)?;
@@ -499,9 +500,39 @@ struct Writer {
     /// Every placement of the goal: the maker's replies are searched
     /// among them.
     placements: std::rc::Rc<[Set]>,
+    /// The congruence placing the goal on each placement placed so far: a
+    /// proof completes the same few hundred placements in up to millions
+    /// of its positions.
+    goal_maps: HashMap<Set, Congruence>,
 }
 
+/// Units of work one placement of the goal is charged as in writing a proof
+/// (the budget reads the clock every 4,096 units).
+const GOAL_PLACEMENT_WORK: usize = 4096;
+
 impl Writer {
+    /// The congruence placing the goal on a placement the maker's cells
+    /// `maker` complete.
+    fn goal_map(
+        &mut self,
+        game: &Game,
+        maker: Set,
+        budget: &mut Budget,
+    ) -> Result<Congruence, Exhausted> {
+        let Some(&placement) = self.placements.iter().find(|&&p| p & !maker == 0) else {
+            return Ok(game.goal_map(&self.placer, maker));
+        };
+        if let Some(map) = self.goal_maps.get(&placement) {
+            return Ok(map.clone());
+        }
+        // Placing the goal costs far more than a tick: charged so that the
+        // clock is read at each, and a time budget holds.
+        budget.charge(GOAL_PLACEMENT_WORK)?;
+        let map = game.goal_map(&self.placer, placement);
+        self.goal_maps.insert(placement, map.clone());
+        Ok(map)
+    }
+
     /// The index of the situation of a won position (breaker to move), and
     /// the congruence placing it on the position.
     fn situation(
@@ -540,7 +571,7 @@ impl Writer {
                 MakerOption {
                     mark: game.cells_of(reply & r),
                     target: Target::Goal,
-                    map: game.goal_map(&self.placer, after & r),
+                    map: self.goal_map(game, after & r, budget)?,
                 }
             } else {
                 let (j, map) = self.situation(game, after, breaker | marks, turns - 1, budget)?;
