@@ -23,10 +23,11 @@
 //! producer normalises exactly as the checker will, and a written file is
 //! one the kernel accepts by construction. A P record's answers are given
 //! to the kernel as it checks each option (`Ledger::admit_answering`), so
-//! its options are listed once for finding and checking the answers. At the end only the records the
-//! root depends on are kept (dependencies always point to earlier records,
-//! so one backward pass finds them, and dropping the others changes no
-//! normal form: a value a kept record used is kept).
+//! one listing of its options serves finding and checking the answers. At
+//! the end only the records the root depends on are kept (dependencies
+//! always point to earlier records, so one backward pass finds them, and
+//! dropping the others changes no normal form: a value a kept record used
+//! is kept).
 
 use super::pruned::{Stop, Values, hardest};
 use crate::kernel::budget::{Budget, Exhausted};
@@ -184,14 +185,20 @@ impl Search {
     /// Has the kernel admit `record` and keeps it.
     fn commit(&mut self, record: Record) -> Result<(), ProduceError> {
         let mut used = Vec::new();
-        match self.ledger.admit(&record, &mut used)? {
-            Ok(_) => {
-                self.records.push(record);
-                self.uses.push(used);
-                Ok(())
-            }
-            Err(failure) => Err(ProduceError::Refused(failure)),
-        }
+        let admitted = self.ledger.admit(&record, &mut used)?;
+        self.keep(admitted.map(|_| record), used)
+    }
+
+    /// Keeps a record the kernel admitted, with the records it `used`.
+    fn keep(
+        &mut self,
+        admitted: Result<Record, Failure>,
+        used: Vec<u32>,
+    ) -> Result<(), ProduceError> {
+        let record = admitted.map_err(ProduceError::Refused)?;
+        self.records.push(record);
+        self.uses.push(used);
+        Ok(())
     }
 
     /// Makes the ledger know a component's value: a P record of the
@@ -216,6 +223,7 @@ impl Search {
             ..position
         };
         let children = self.ledger.options(&position, &mut self.scratch)?;
+        // The first `value` options are the smaller heaps, answered above.
         for child in &children[usize::from(value)..] {
             // Folded again: components proved meanwhile join the heap.
             let child = self.normal_form(&child.parts, child.heap)?;
@@ -237,16 +245,10 @@ impl Search {
             Ok(winning_option(ledger, child)?.map_or(0, |i| i as u64 + 1))
         };
         let mut used = Vec::new();
-        match self
+        let admitted = self
             .ledger
-            .admit_answering(&position, &mut used, &mut answer_of)?
-        {
-            Ok(record) => {
-                self.records.push(record);
-                self.uses.push(used);
-            }
-            Err(failure) => return Err(ProduceError::Refused(failure)),
-        }
+            .admit_answering(&position, &mut used, &mut answer_of)?;
+        self.keep(admitted, used)?;
         self.folded.insert(part);
         Ok(())
     }
