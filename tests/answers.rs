@@ -11,7 +11,7 @@ mod common;
 
 use common::naive::{self, Rules};
 use common::rng::Rng;
-use gamecert::kernel::budget::Budget;
+use gamecert::kernel::budget::{Budget, Exhausted};
 use gamecert::kernel::impartial::Outcome;
 use gamecert::kernel::impartial::answers::{self, Failure, Finding, Ledger, Reader, Record};
 use gamecert::kernel::impartial::grid::{Grid, GridRules};
@@ -593,8 +593,9 @@ fn answers_asked_during_the_check_are_checked_as_written_ones_are() {
             });
             let by_asking = admitted_after(&records[..index], |ledger, used| {
                 let mut next = answers.iter().copied();
-                let mut answer_of =
-                    |_: &mut Ledger, _: &answers::Position| Ok(next.next().unwrap_or(0));
+                let mut answer_of = |_: &mut Ledger, _: &answers::Position| {
+                    Ok::<_, Exhausted>(next.next().unwrap_or(0))
+                };
                 let record = ledger
                     .admit_answering(position, used, &mut answer_of)
                     .expect("budget")?;
@@ -606,6 +607,58 @@ fn answers_asked_during_the_check_are_checked_as_written_ones_are() {
         }
     }
     assert!(compared > 100, "{compared} records compared");
+}
+
+/// A producer may admit the records an option's answer needs while the
+/// kernel checks a P record (`admit_answering`): the round of the check in
+/// which that happened is repeated, so the record comes out exactly as the
+/// file writes it after those records. Per P record of a sample: a ledger
+/// that admitted only the first half of the records before it admits the
+/// rest when asked for the first answer.
+#[test]
+fn records_admitted_while_a_record_is_checked_come_before_it() {
+    let (_, _, records) = sample();
+    let mut compared = 0;
+    for index in 0..records.len() {
+        let Record::P(position, replies) = &records[index] else {
+            continue;
+        };
+        let (before, meanwhile) = records[..index].split_at(index / 2);
+        if meanwhile.is_empty() {
+            continue;
+        }
+        let mut ledger = Ledger::new(GridRules::Cram, Budget::unlimited());
+        let mut used = Vec::new();
+        for record in before {
+            ledger
+                .admit(record, &mut used)
+                .expect("budget")
+                .expect("a valid file");
+        }
+        let mut asked = 0usize;
+        let mut answer_of = |ledger: &mut Ledger, _: &answers::Position| {
+            asked += 1;
+            if asked == 1 {
+                for record in meanwhile {
+                    ledger
+                        .admit(record, &mut Vec::new())?
+                        .expect("a valid file");
+                }
+            }
+            // The first round asks about every option; the second is checked.
+            let answer = asked
+                .checked_sub(replies.len() + 1)
+                .map_or(0, |k| replies[k]);
+            Ok::<_, Exhausted>(answer)
+        };
+        let record = ledger
+            .admit_answering(position, &mut used, &mut answer_of)
+            .expect("budget");
+        assert_eq!(record, Ok(records[index].clone()), "record {}", index + 1);
+        assert_eq!(ledger.admitted() as usize, index + 1);
+        compared += 1;
+    }
+    assert!(compared > 10, "{compared} records compared");
 }
 
 /// What `admit` makes of a record on a ledger that admitted `earlier` first.

@@ -81,11 +81,12 @@ impl From<Stop> for ProduceError {
     }
 }
 
-/// The search state: the values found, the kernel's ledger of admitted
-/// records, and what each record used.
+/// The search state: the values found and the records written, with what
+/// each record used. The kernel's ledger of admitted records is passed
+/// alongside, not kept here: a record's answers are found while the
+/// ledger checks it, so the ledger hands itself back to the producer.
 struct Search {
     values: Values,
-    ledger: Ledger,
     records: Vec<Record>,
     /// Per record (record n at index n - 1): the records it used.
     uses: Vec<Vec<u32>>,
@@ -111,8 +112,8 @@ pub fn outcome(
     budget: Budget,
     helpers: usize,
 ) -> Result<Produced, ProduceError> {
-    let mut search = Search::new(rules, budget);
-    let root = search.normal_form(grids, heap)?;
+    let (mut search, mut ledger) = Search::new(rules, budget);
+    let root = search.normal_form(&mut ledger, grids, heap)?;
     let mut crew = search.values.crew(helpers);
     let second = search
         .values
@@ -121,13 +122,13 @@ pub fn outcome(
     search.searched = search.started.elapsed();
     if second {
         for &part in &root.parts {
-            search.prove(part)?;
+            search.prove(&mut ledger, part)?;
         }
     } else {
-        search.first_player_wins(&root)?;
+        search.first_player_wins(&mut ledger, &root)?;
     }
     let outcome = if second { Outcome::P } else { Outcome::N };
-    search.finish(grids, heap, outcome, None)
+    search.finish(ledger, grids, heap, outcome, None)
 }
 
 /// The Grundy value of the sum of `grids` and a heap of `heap`, with the
@@ -140,8 +141,8 @@ pub fn grundy(
     budget: Budget,
     helpers: usize,
 ) -> Result<Produced, ProduceError> {
-    let mut search = Search::new(rules, budget);
-    let root = search.normal_form(grids, heap)?;
+    let (mut search, mut ledger) = Search::new(rules, budget);
+    let root = search.normal_form(&mut ledger, grids, heap)?;
     let mut crew = search.values.crew(helpers);
     let mut value = root.heap;
     for &part in &root.parts {
@@ -150,16 +151,16 @@ pub fn grundy(
     search.values.absorb(crew);
     search.searched = search.started.elapsed();
     for &part in &root.parts {
-        search.prove(part)?;
+        search.prove(&mut ledger, part)?;
     }
-    search.finish(grids, heap ^ value, Outcome::P, Some(value))
+    search.finish(ledger, grids, heap ^ value, Outcome::P, Some(value))
 }
 
 impl Search {
-    fn new(rules: GridRules, budget: Budget) -> Search {
-        Search {
+    /// An empty search, and an empty ledger to admit its records.
+    fn new(rules: GridRules, budget: Budget) -> (Search, Ledger) {
+        let search = Search {
             values: Values::new(rules, budget.clone()),
-            ledger: Ledger::new(rules, budget),
             records: Vec::new(),
             uses: Vec::new(),
             rules,
@@ -168,24 +169,30 @@ impl Search {
             folded: FastSet::default(),
             started: Instant::now(),
             searched: Duration::ZERO,
-        }
+        };
+        (search, Ledger::new(rules, budget))
     }
 
-    fn normal_form(&mut self, grids: &[Grid], heap: u32) -> Result<Position, Exhausted> {
+    fn normal_form(
+        &mut self,
+        ledger: &mut Ledger,
+        grids: &[Grid],
+        heap: u32,
+    ) -> Result<Position, Exhausted> {
         self.scratch.clear();
-        self.ledger.normalise(grids, heap, &mut self.scratch)
+        ledger.normalise(grids, heap, &mut self.scratch)
     }
 
     /// The outcome of a normal form the ledger already knows.
-    fn known(&mut self, position: &Position) -> Option<Outcome> {
+    fn known(&mut self, ledger: &Ledger, position: &Position) -> Option<Outcome> {
         self.scratch.clear();
-        self.ledger.outcome(position, &mut self.scratch)
+        ledger.outcome(position, &mut self.scratch)
     }
 
     /// Has the kernel admit `record` and keeps it.
-    fn commit(&mut self, record: Record) -> Result<(), ProduceError> {
+    fn commit(&mut self, ledger: &mut Ledger, record: Record) -> Result<(), ProduceError> {
         let mut used = Vec::new();
-        let admitted = self.ledger.admit(&record, &mut used)?;
+        let admitted = ledger.admit(&record, &mut used)?;
         self.keep(admitted.map(|_| record), used)
     }
 
@@ -203,11 +210,11 @@ impl Search {
 
     /// Makes the ledger know a component's value: a P record of the
     /// component plus its value, after the records its answers need.
-    fn prove(&mut self, part: Grid) -> Result<(), ProduceError> {
+    fn prove(&mut self, ledger: &mut Ledger, part: Grid) -> Result<(), ProduceError> {
         if self.folded.contains(&part) {
             return Ok(());
         }
-        let position = self.normal_form(&[part], 0)?;
+        let position = self.normal_form(ledger, &[part], 0)?;
         let [canonical] = position.parts[..] else {
             self.folded.insert(part);
             return Ok(()); // small, mirrored or proved already
@@ -215,39 +222,43 @@ impl Search {
         let part = canonical;
         let value = self.values.value(part)?;
         for smaller in 0..value {
-            self.answer_with_option(part, smaller)?
+            self.answer_with_option(ledger, part, smaller)?
                 .ok_or(ProduceError::Refused(Failure::Unestablished))?;
         }
         let position = Position {
             heap: u32::from(value),
             ..position
         };
-        let children = self.ledger.options(&position, &mut self.scratch)?;
-        // The first `value` options are the smaller heaps, answered above.
-        for child in &children[usize::from(value)..] {
-            // Folded again: components proved meanwhile join the heap.
-            let child = self.normal_form(&child.parts, child.heap)?;
-            self.first_player_wins(&child)?;
-        }
-        // Only smaller components were proved meanwhile: `part` is still
-        // the whole normal form. The kernel lists its options once more and
-        // asks for each one's answer as it checks them.
-        let replies = &self.replies;
+        // The kernel lists the options and asks for each one's answer as it
+        // checks it. An option not answered yet is made so first: the
+        // records that takes prove components smaller than `part`, which
+        // leave `part` the whole normal form. A round of the check in which
+        // records were admitted is repeated by the kernel, and every option
+        // is then answered from what the first round prepared.
         let mut lookups = Vec::new();
-        let mut answer_of = |ledger: &mut Ledger, child: &Position| {
+        let mut answer_of = |ledger: &mut Ledger, child: &Position| -> Result<u64, ProduceError> {
             if ledger.outcome(child, &mut lookups) == Some(Outcome::N) {
                 return Ok(0);
             }
-            if let Some(reply) = reply_in(replies, child) {
+            if let Some(reply) = reply_in(&self.replies, child) {
+                return Ok(reply);
+            }
+            // Folded again: components proved earlier in this round join
+            // the heap.
+            let child = self.normal_form(ledger, &child.parts, child.heap)?;
+            let admitted = ledger.admitted();
+            self.first_player_wins(ledger, &child)?;
+            if ledger.admitted() != admitted {
+                return Ok(0); // the round is repeated
+            }
+            if let Some(reply) = reply_in(&self.replies, &child) {
                 return Ok(reply);
             }
             // None found: 0, which the kernel refuses.
-            Ok(winning_option(ledger, child)?.map_or(0, |i| i as u64 + 1))
+            Ok(winning_option(ledger, &child)?.map_or(0, |i| i as u64 + 1))
         };
         let mut used = Vec::new();
-        let admitted = self
-            .ledger
-            .admit_answering(&position, &mut used, &mut answer_of)?;
+        let admitted = ledger.admit_answering(&position, &mut used, &mut answer_of)?;
         self.keep(admitted, used)?;
         self.folded.insert(part);
         Ok(())
@@ -257,6 +268,7 @@ impl Search {
     /// that `part` + *target has a known answer; returns its number.
     fn answer_with_option(
         &mut self,
+        ledger: &mut Ledger,
         part: Grid,
         target: u8,
     ) -> Result<Option<usize>, ProduceError> {
@@ -271,7 +283,7 @@ impl Search {
             }
         };
         for p in parts {
-            self.prove(p)?;
+            self.prove(ledger, p)?;
         }
         let reply = u64::from(target) + found as u64 + 1;
         self.replies.insert((part, u32::from(target)), reply);
@@ -304,59 +316,59 @@ impl Search {
     /// Makes the normal form `position` (a first-player win) known to be
     /// a first-player win, or to have an option known to be a
     /// second-player win.
-    fn first_player_wins(&mut self, position: &Position) -> Result<(), ProduceError> {
+    fn first_player_wins(
+        &mut self,
+        ledger: &mut Ledger,
+        position: &Position,
+    ) -> Result<(), ProduceError> {
         let mut position = position.clone();
         while position.parts.len() > 1 {
             // Prove all but the hardest component; the ledger folds them.
             let hardest = hardest(&position.parts);
             for (i, &p) in position.parts.iter().enumerate() {
                 if i != hardest {
-                    self.prove(p)?;
+                    self.prove(ledger, p)?;
                 }
             }
-            position = self.normal_form(&position.parts, position.heap)?;
+            position = self.normal_form(ledger, &position.parts, position.heap)?;
         }
         let Some(&part) = position.parts.first() else {
             return Ok(()); // a lone heap: nonzero, as the position is a first-player win
         };
-        if self.known(&position).is_some() || self.reply(&position).is_some() {
+        if self.known(ledger, &position).is_some() || reply_in(&self.replies, &position).is_some() {
             return Ok(());
         }
         let answered = match u8::try_from(position.heap) {
-            Ok(target) => self.answer_with_option(part, target)?.is_some(),
+            Ok(target) => self.answer_with_option(ledger, part, target)?.is_some(),
             Err(_) => false,
         };
         if !answered {
             // No option has the heap's value, so the component's value is
             // smaller: proving it leaves a nonzero heap.
-            self.prove(part)?;
+            self.prove(ledger, part)?;
         }
         Ok(())
-    }
-
-    /// The answer prepared for `position`, if any.
-    fn reply(&self, position: &Position) -> Option<u64> {
-        reply_in(&self.replies, position)
     }
 
     /// The file of the records the root (the sum of `grids` and `heap`)
     /// depends on.
     fn finish(
         mut self,
+        mut ledger: Ledger,
         grids: &[Grid],
         heap: u32,
         outcome: Outcome,
         value: Option<u32>,
     ) -> Result<Produced, ProduceError> {
         let mut used = Vec::new();
-        let root = self.ledger.normalise(grids, heap, &mut used)?;
+        let root = ledger.normalise(grids, heap, &mut used)?;
         // An N record changes no normal form, so `root` stays the root's.
-        if outcome == Outcome::N && self.known(&root).is_none() {
-            let index = winning_option(&mut self.ledger, &root)?
+        if outcome == Outcome::N && self.known(&ledger, &root).is_none() {
+            let index = winning_option(&mut ledger, &root)?
                 .ok_or(ProduceError::Refused(Failure::Unestablished))?;
-            self.commit(Record::N(root.clone(), index as u64))?;
+            self.commit(&mut ledger, Record::N(root.clone(), index as u64))?;
         }
-        if self.ledger.outcome(&root, &mut used) != Some(outcome) {
+        if ledger.outcome(&root, &mut used) != Some(outcome) {
             return Err(ProduceError::Refused(Failure::Unestablished));
         }
         let needed = needed_records(&used, &self.uses);

@@ -279,7 +279,7 @@ impl Ledger {
         let mut out = Vec::new();
         self.options_until_with(position, moves, used, &mut |_, option, _| {
             out.push(option.clone());
-            Ok(false)
+            Ok::<_, Exhausted>(false)
         })?;
         Ok(out)
     }
@@ -300,13 +300,13 @@ impl Ledger {
     /// As [`Ledger::options_until`], with the moves of each component
     /// listed already. Every option is built in one buffer, so that
     /// checking a record allocates per record, not per option.
-    fn options_until_with(
+    fn options_until_with<E: From<Exhausted>>(
         &mut self,
         position: &Position,
         moves: &[Vec<u64>],
         used: &mut Vec<u32>,
-        stop: &mut impl FnMut(&mut Ledger, &Position, &mut Vec<u32>) -> Result<bool, Exhausted>,
-    ) -> Result<Option<usize>, Exhausted> {
+        stop: &mut impl FnMut(&mut Ledger, &Position, &mut Vec<u32>) -> Result<bool, E>,
+    ) -> Result<Option<usize>, E> {
         let mut option = Position {
             parts: Vec::with_capacity(position.parts.len() + 4),
             heap: 0,
@@ -396,33 +396,52 @@ impl Ledger {
     /// the check reaches them: each is checked as [`Ledger::admit`] checks
     /// a written one. Returns the record (for a producer, which then need
     /// not list the options twice) or why it fails.
-    pub fn admit_answering(
+    ///
+    /// `answer_of` may admit records first (what an option's answer
+    /// needs). Options built before them may then not be normal forms
+    /// under the facts this record is checked with, so a round of the
+    /// check in which records were admitted counts for nothing: it is
+    /// repeated, from the first option, until a round admits none. The
+    /// record takes its number when it is stated, after those records:
+    /// every fact the last round used is an earlier record's, as in
+    /// [`Ledger::admit`].
+    pub fn admit_answering<E: From<Exhausted>>(
         &mut self,
         written: &Position,
         used: &mut Vec<u32>,
-        answer_of: &mut impl FnMut(&mut Ledger, &Position) -> Result<u64, Exhausted>,
-    ) -> Result<Result<Record, Failure>, Exhausted> {
-        let number = self.admitted + 1;
+        answer_of: &mut impl FnMut(&mut Ledger, &Position) -> Result<u64, E>,
+    ) -> Result<Result<Record, Failure>, E> {
         let position = self.normalise(&written.parts, written.heap, used)?;
         if position.parts.is_empty() && position.heap != 0 {
-            return Ok(Err(Failure::FalseRecord { record: number }));
+            return Ok(Err(Failure::FalseRecord {
+                record: self.admitted + 1,
+            }));
         }
         let moves = moves_by_component(&position.parts, self.rules, &mut self.solver.budget)?;
+        let mark = used.len();
         let mut answers = Vec::new();
-        let mut recorded = |ledger: &mut Ledger, child: &Position| {
-            let answer = answer_of(ledger, child)?;
-            answers.push(answer);
-            Ok(answer)
-        };
-        self.horizon = number;
-        let verdict = self.answered_by(&position, &moves, number, used, &mut recorded);
-        self.horizon = u32::MAX;
-        if let Err(failure) = verdict? {
-            return Ok(Err(failure));
+        loop {
+            let admitted = self.admitted;
+            answers.clear();
+            used.truncate(mark);
+            let mut recorded = |ledger: &mut Ledger, child: &Position| -> Result<u64, E> {
+                let answer = answer_of(ledger, child)?;
+                answers.push(answer);
+                Ok(answer)
+            };
+            // No horizon: every fact stated so far is an earlier record's.
+            let unanswered = self.answered_by(&position, &moves, used, &mut recorded)?;
+            if self.admitted != admitted {
+                continue;
+            }
+            if let Some(option) = unanswered {
+                let record = self.admitted + 1;
+                return Ok(Err(Failure::Unanswered { record, option }));
+            }
+            let record = Record::P(position.clone(), answers);
+            self.state(&record, &position)?;
+            return Ok(Ok(record));
         }
-        let record = Record::P(position.clone(), answers);
-        self.state(&record, &position)?;
-        Ok(Ok(record))
     }
 
     /// Normalises `record`'s position and states what it says without
@@ -549,41 +568,47 @@ impl Ledger {
         }
         let mut next = answers.iter();
         // As many options as answers: counted above.
-        let mut answer_of = |_: &mut Ledger, _: &Position| Ok(next.next().copied().unwrap_or(0));
-        self.answered_by(position, &moves, record, used, &mut answer_of)
+        let mut answer_of =
+            |_: &mut Ledger, _: &Position| Ok::<_, Exhausted>(next.next().copied().unwrap_or(0));
+        let unanswered = self.answered_by(position, &moves, used, &mut answer_of)?;
+        Ok(match unanswered {
+            Some(option) => Err(Failure::Unanswered { record, option }),
+            None => Ok(()),
+        })
     }
 
-    /// Whether the answer `answer_of` gives for each option of `position`
-    /// (whose components' moves are `moves`), in option order, shows that
-    /// option to be a first-player win.
-    fn answered_by(
+    /// The first option of `position` (whose components' moves are
+    /// `moves`), in option order, that the answer `answer_of` gives for it
+    /// does not show to be a first-player win, if any.
+    fn answered_by<E: From<Exhausted>>(
         &mut self,
         position: &Position,
         moves: &[Vec<u64>],
-        record: u32,
         used: &mut Vec<u32>,
-        answer_of: &mut impl FnMut(&mut Ledger, &Position) -> Result<u64, Exhausted>,
-    ) -> Result<Result<(), Failure>, Exhausted> {
+        answer_of: &mut impl FnMut(&mut Ledger, &Position) -> Result<u64, E>,
+    ) -> Result<Option<usize>, E> {
         // Each option's answer, in one buffer for every grandchild.
         let mut grandchild = Position {
             parts: Vec::with_capacity(position.parts.len() + 4),
             heap: 0,
         };
-        let unanswered =
-            self.options_until_with(position, moves, used, &mut |ledger, child, used| {
-                let answer = answer_of(ledger, child)?;
-                let shown = match answer.checked_sub(1) {
-                    None => ledger.outcome(child, used) == Some(Outcome::N),
-                    Some(reply) => {
-                        ledger.option_into(child, reply, used, &mut grandchild)?
-                            && ledger.outcome(&grandchild, used) == Some(Outcome::P)
-                    }
-                };
-                Ok(!shown)
-            })?;
-        Ok(match unanswered {
-            Some(option) => Err(Failure::Unanswered { record, option }),
-            None => Ok(()),
+        let admitted = self.admitted;
+        self.options_until_with(position, moves, used, &mut |ledger, child, used| {
+            let answer = answer_of(ledger, child)?;
+            if ledger.admitted != admitted {
+                // A round of `Ledger::admit_answering` that is repeated:
+                // nothing is checked, and every option is asked, so that
+                // the records they need come in this round.
+                return Ok(false);
+            }
+            let shown = match answer.checked_sub(1) {
+                None => ledger.outcome(child, used) == Some(Outcome::N),
+                Some(reply) => {
+                    ledger.option_into(child, reply, used, &mut grandchild)?
+                        && ledger.outcome(&grandchild, used) == Some(Outcome::P)
+                }
+            };
+            Ok(!shown)
         })
     }
 }
