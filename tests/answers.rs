@@ -627,14 +627,8 @@ fn records_admitted_while_a_record_is_checked_come_before_it() {
         if meanwhile.is_empty() {
             continue;
         }
-        let mut ledger = Ledger::new(GridRules::Cram, Budget::unlimited());
+        let mut ledger = ledger_after(before);
         let mut used = Vec::new();
-        for record in before {
-            ledger
-                .admit(record, &mut used)
-                .expect("budget")
-                .expect("a valid file");
-        }
         let mut asked = 0usize;
         let mut answer_of = |ledger: &mut Ledger, _: &answers::Position| {
             asked += 1;
@@ -666,13 +660,17 @@ fn admitted_after(
     earlier: &[Record],
     admit: impl FnOnce(&mut Ledger, &mut Vec<u32>) -> Result<(), Failure>,
 ) -> Result<(), Failure> {
+    admit(&mut ledger_after(earlier), &mut Vec::new())
+}
+
+/// A ledger that admitted the valid records `earlier`.
+fn ledger_after(earlier: &[Record]) -> Ledger {
     let mut ledger = Ledger::new(GridRules::Cram, Budget::unlimited());
-    let mut used = Vec::new();
     for record in earlier {
         ledger
-            .admit(record, &mut used)
+            .admit(record, &mut Vec::new())
             .expect("budget")
             .expect("a valid file");
     }
-    admit(&mut ledger, &mut used)
+    ledger
 }
