@@ -655,6 +655,68 @@ fn records_admitted_while_a_record_is_checked_come_before_it() {
     assert!(compared > 10, "{compared} records compared");
 }
 
+/// The function that gives answers holds the ledger mid-check, so it may
+/// swap in another ledger. Neither a ledger swapped out and back (its count
+/// of records restored, the options met meanwhile unchecked) nor one of
+/// other rules left in place makes `admit_answering` state a record of a
+/// first-player win: per board and heap, the oracle decides.
+#[test]
+fn a_ledger_swapped_during_the_check_states_nothing_false() {
+    let mut refused = 0;
+    for (rows, cols) in [(3, 3), (2, 5)] {
+        let value = oracle(Rules::Cram, rows, cols, (1u64 << (rows * cols)) - 1);
+        for heap in 0..4 {
+            for leave_it in [false, true] {
+                let mut ledger = Ledger::new(GridRules::Cram, Budget::unlimited());
+                let position = ledger
+                    .normalise(&[board(rows, cols)], heap, &mut Vec::new())
+                    .expect("budget");
+                let options = ledger
+                    .options(&position, &mut Vec::new())
+                    .expect("budget")
+                    .len();
+                let rules = if leave_it {
+                    GridRules::Juvavum
+                } else {
+                    GridRules::Cram
+                };
+                let mut spare = Ledger::new(rules, Budget::unlimited());
+                if !leave_it {
+                    // One record, so that swapping it in changes the count.
+                    let empty = answers::Position {
+                        parts: Vec::new(),
+                        heap: 0,
+                    };
+                    spare
+                        .admit(&Record::P(empty, Vec::new()), &mut Vec::new())
+                        .expect("budget")
+                        .expect("true");
+                }
+                let mut calls = 0;
+                let mut answer_of = |ledger: &mut Ledger, _: &answers::Position| {
+                    calls += 1;
+                    if calls == 1 || (!leave_it && calls == options) {
+                        std::mem::swap(ledger, &mut spare);
+                    }
+                    Ok::<_, Exhausted>(0)
+                };
+                let stated = ledger
+                    .admit_answering(&position, &mut Vec::new(), &mut answer_of)
+                    .expect("budget");
+                if stated.is_ok() {
+                    assert_eq!(
+                        value, heap,
+                        "{rows}x{cols} + *{heap}: a first-player win stated P"
+                    );
+                } else {
+                    refused += 1;
+                }
+            }
+        }
+    }
+    assert!(refused > 4, "{refused} refused");
+}
+
 /// What `admit` makes of a record on a ledger that admitted `earlier` first.
 fn admitted_after(
     earlier: &[Record],

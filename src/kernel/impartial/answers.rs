@@ -32,6 +32,7 @@ use super::solver::{Component, Solver};
 use crate::kernel::budget::{Budget, Exhausted};
 use crate::kernel::hash::FastMap;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The bytes of an answer file, as a claim's evidence holds them, with
 /// the SHA-256 digest of those bytes that the claim's pin was checked
@@ -160,6 +161,16 @@ pub struct Ledger {
     /// Records admitted so far.
     admitted: u32,
     parts: Vec<Grid>,
+    /// Which ledger this is (no two share one): a producer's function
+    /// given the ledger mid-check could swap in another.
+    identity: u64,
+}
+
+/// The next ledger identity.
+static IDENTITIES: AtomicU64 = AtomicU64::new(0);
+
+fn new_identity() -> u64 {
+    IDENTITIES.fetch_add(1, Ordering::Relaxed)
 }
 
 /// What records state, each fact with the first record that states it.
@@ -181,6 +192,7 @@ impl Ledger {
             horizon: u32::MAX,
             admitted: 0,
             parts: Vec::new(),
+            identity: new_identity(),
         }
     }
 
@@ -419,6 +431,7 @@ impl Ledger {
         }
         let moves = moves_by_component(&position.parts, self.rules, &mut self.solver.budget)?;
         let mark = used.len();
+        let identity = self.identity;
         let mut answers = Vec::new();
         loop {
             let admitted = self.admitted;
@@ -430,8 +443,13 @@ impl Ledger {
                 Ok(answer)
             };
             // No horizon: every fact stated so far is an earlier record's.
-            let unanswered = self.answered_by(&position, &moves, used, &mut recorded)?;
-            if self.admitted != admitted {
+            let (unanswered, disturbed) =
+                self.answered_by(&position, &moves, used, &mut recorded)?;
+            if self.identity != identity {
+                // The function left another ledger in this one's place.
+                return Ok(Err(Failure::Unestablished));
+            }
+            if disturbed || self.admitted != admitted {
                 continue;
             }
             if let Some(option) = unanswered {
@@ -508,6 +526,7 @@ impl Ledger {
             horizon: u32::MAX,
             admitted: self.admitted,
             parts: Vec::new(),
+            identity: new_identity(),
         }
     }
 
@@ -570,7 +589,7 @@ impl Ledger {
         // As many options as answers: counted above.
         let mut answer_of =
             |_: &mut Ledger, _: &Position| Ok::<_, Exhausted>(next.next().copied().unwrap_or(0));
-        let unanswered = self.answered_by(position, &moves, used, &mut answer_of)?;
+        let (unanswered, _) = self.answered_by(position, &moves, used, &mut answer_of)?;
         Ok(match unanswered {
             Some(option) => Err(Failure::Unanswered { record, option }),
             None => Ok(()),
@@ -579,37 +598,47 @@ impl Ledger {
 
     /// The first option of `position` (whose components' moves are
     /// `moves`), in option order, that the answer `answer_of` gives for it
-    /// does not show to be a first-player win, if any.
+    /// does not show to be a first-player win, if any; and whether the
+    /// round was disturbed: after some call of `answer_of` the ledger
+    /// had admitted records or was another ledger. The options met after
+    /// that are not checked, so a disturbed round decides nothing.
     fn answered_by<E: From<Exhausted>>(
         &mut self,
         position: &Position,
         moves: &[Vec<u64>],
         used: &mut Vec<u32>,
         answer_of: &mut impl FnMut(&mut Ledger, &Position) -> Result<u64, E>,
-    ) -> Result<Option<usize>, E> {
+    ) -> Result<(Option<usize>, bool), E> {
         // Each option's answer, in one buffer for every grandchild.
         let mut grandchild = Position {
             parts: Vec::with_capacity(position.parts.len() + 4),
             heap: 0,
         };
-        let admitted = self.admitted;
-        self.options_until_with(position, moves, used, &mut |ledger, child, used| {
-            let answer = answer_of(ledger, child)?;
-            if ledger.admitted != admitted {
-                // A round of `Ledger::admit_answering` that is repeated:
-                // nothing is checked, and every option is asked, so that
-                // the records they need come in this round.
-                return Ok(false);
-            }
-            let shown = match answer.checked_sub(1) {
-                None => ledger.outcome(child, used) == Some(Outcome::N),
-                Some(reply) => {
-                    ledger.option_into(child, reply, used, &mut grandchild)?
-                        && ledger.outcome(&grandchild, used) == Some(Outcome::P)
+        let (admitted, identity) = (self.admitted, self.identity);
+        let mut disturbed = false;
+        let unanswered =
+            self.options_until_with(position, moves, used, &mut |ledger: &mut Ledger,
+                                                                 child: &Position,
+                                                                 used: &mut Vec<u32>|
+             -> Result<bool, E> {
+                let answer = answer_of(ledger, child)?;
+                disturbed |= ledger.admitted != admitted || ledger.identity != identity;
+                if disturbed {
+                    // A round of `Ledger::admit_answering` that is repeated:
+                    // nothing is checked, and every option is asked, so
+                    // that the records they need come in this round.
+                    return Ok(false);
                 }
-            };
-            Ok(!shown)
-        })
+                let shown = match answer.checked_sub(1) {
+                    None => ledger.outcome(child, used) == Some(Outcome::N),
+                    Some(reply) => {
+                        ledger.option_into(child, reply, used, &mut grandchild)?
+                            && ledger.outcome(&grandchild, used) == Some(Outcome::P)
+                    }
+                };
+                Ok(!shown)
+            })?;
+        Ok((unanswered, disturbed))
     }
 }
 
