@@ -16,7 +16,7 @@ mod common;
 
 use common::{gamecert_in as gamecert, shipped};
 
-fn scratch(name: &str) -> PathBuf {
+fn scratch(name: &str) -> common::Scratch {
     common::scratch("workflow", name)
 }
 
@@ -124,7 +124,6 @@ fn the_cache_skips_only_what_was_verified_before() {
     }
     let sixth = run();
     assert!(claims(&sixth).iter().all(|c| !c.2));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// An answer file replaced under a new pin is checked again: the claim's
@@ -167,7 +166,6 @@ fn the_cache_tells_answer_files_apart_by_their_digest() {
     assert_eq!(now.len(), 1);
     assert_ne!(now[0].1, "VERIFIED", "{now:?}");
     assert!(!now[0].2, "the changed file's verdict came from the cache");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 fn walk(dir: &Path) -> Vec<PathBuf> {
@@ -307,7 +305,6 @@ fn a_baseline_fails_only_claims_that_got_worse() {
     // A baseline that is not a report is a usage error.
     std::fs::write(dir.join("old.json"), "[1, 2]").expect("write");
     assert_eq!(against(&dir).status.code(), Some(2));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The JUnit schema's rules that CI readers rely on (the Jenkins JUnit
@@ -523,7 +520,6 @@ fn junit_output_follows_the_schema() {
     assert_eq!(outcome("quoted: outcome hackenbush \"re\" + 2 = L"), "pass");
     assert_eq!(outcome("l:"), "failure");
     assert!(cases.iter().any(|(_, o)| o == "error"), "{cases:?}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

@@ -2,6 +2,8 @@
 
 use std::process::Command;
 
+mod common;
+
 fn gamecert(args: &[&str]) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_gamecert"))
         .current_dir(env!("CARGO_MANIFEST_DIR"))
@@ -141,9 +143,8 @@ fn output_is_deterministic_across_job_counts() {
 
 #[test]
 fn render_writes_a_picture_per_animal() {
-    let dir = std::env::temp_dir().join(format!("gamecert-render-{}", std::process::id()));
+    let dir = scratch_dir("render");
     let file = dir.join("animals.cert");
-    std::fs::create_dir_all(&dir).expect("temp dir");
     std::fs::write(
         &file,
         "gamecert 1\nanimal L4 on square = (0,0) (0,1) (0,2) (1,0)\n\
@@ -180,15 +181,13 @@ fn render_writes_a_picture_per_animal() {
         let cells = svg.matches("<polygon").count();
         assert_eq!(cells, if name.ends_with('4') { 4 } else { 2 }, "{name}");
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// `gamecert elaborate` writes every congruence and mark out; the explicit
 /// file checks exactly as the original.
 #[test]
 fn elaborate_prints_an_explicit_certificate_that_checks() {
-    let dir = std::env::temp_dir().join(format!("gamecert-elaborate-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = scratch_dir("elaborate-v3");
     let file = dir.join("v3.cert");
     std::fs::write(
         &file,
@@ -208,7 +207,6 @@ fn elaborate_prints_an_explicit_certificate_that_checks() {
     let again = dir.join("explicit.cert");
     std::fs::write(&again, &explicit).expect("write");
     assert_checks(&again);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// `gamecert check` verifies every claim of the file.
@@ -254,8 +252,7 @@ fn proved(args: &[&str], out: &std::path::Path) -> String {
 /// that `check` verifies.
 #[test]
 fn prove_loser_writes_a_priority_strategy_that_checks() {
-    let dir = std::env::temp_dir().join(format!("gamecert-prove-priority-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = scratch_dir("prove-priority");
     let out = dir.join("t43.cert");
     let written = proved(
         &[
@@ -271,7 +268,6 @@ fn prove_loser_writes_a_priority_strategy_that_checks() {
         &out,
     );
     assert!(written.contains("by priority {"), "{written}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// `prove winner` on a mosaic with many triangles at a vertex, (3,12):
@@ -281,8 +277,7 @@ fn prove_loser_writes_a_priority_strategy_that_checks() {
 /// breaker wins).
 #[test]
 fn prove_winner_on_the_3_12_mosaic_finds_the_chain_of_three() {
-    let dir = std::env::temp_dir().join(format!("gamecert-prove-h12-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = scratch_dir("prove-h12");
     let animals = dir.join("h12.cert");
     std::fs::write(
         &animals,
@@ -298,7 +293,6 @@ fn prove_winner_on_the_3_12_mosaic_finds_the_chain_of_three() {
         &out,
     );
     assert!(written.contains("by proof-sequence {"), "{written}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// On (3,40) the 64 triangles searched by default lie in rings 0 to 2, and
@@ -332,7 +326,6 @@ fn prove_winner_on_wide_mosaics_uses_the_disc_of_its_window() {
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let written = proved(&args, &dir.join("c3.cert"));
     assert!(written.contains("by proof-sequence {"), "{written}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Rule M1 on a mosaic sizes its disc by the rings of the named cells and,
@@ -364,7 +357,6 @@ fn mosaic_proofs_with_far_cells_and_near_flags_are_decided() {
         let said = String::from_utf8_lossy(&run.stdout);
         assert_eq!(run.status.code(), Some(code), "{name}: {said}");
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// `prove loser ... with (P,L) ...` tries only periodic pairings of those
@@ -430,7 +422,6 @@ fn prove_loser_with_properties_tries_only_those_pairings() {
     ];
     let biased = gamecert(&[&biased[..], &["--file", decls]].concat());
     assert_eq!(biased.status.code(), Some(2));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// `prove grundy misere` writes a misère answer file (rule I8) and its
@@ -444,7 +435,6 @@ fn prove_grundy_misere_writes_an_answer_file_that_checks() {
         written.contains("grundy misere cram 5x5 = 2 by answers \"m55.gcwa\""),
         "{written}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Writes `text` to `name` in `dir` and returns the file's path.
@@ -456,13 +446,8 @@ fn written_file(dir: &std::path::Path, name: &str, text: &str) -> String {
 
 /// A fresh directory under the system's temporary directory, unique to this
 /// test run and `name`.
-fn scratch_dir(name: &str) -> std::path::PathBuf {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.subsec_nanos());
-    let dir = std::env::temp_dir().join(format!("gamecert-{name}-{}-{nanos}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
+fn scratch_dir(name: &str) -> common::Scratch {
+    common::scratch("cli", name)
 }
 
 /// Runs `gamecert` in `dir`, failing the test if it does not finish within
@@ -554,7 +539,6 @@ fn a_bare_file_name_roots_the_tree_at_its_directory() {
     assert_eq!(errors.len(), 1);
     assert_eq!(errors[0].code, "gamecert::include::escapes");
     assert!(!outcome.diagnostics.concat().contains("TOPSECRET"));
-    let _ = std::fs::remove_dir_all(&base);
 }
 
 /// Options for checks run in this process: one worker, no limits.
@@ -613,7 +597,6 @@ fn directory_walks_stay_in_the_tree_and_terminate() {
     assert!(!text.contains("TOPSECRET"), "{text}");
     // The same order on every run.
     assert_eq!(gamecert_in(&base, &["check", "tree"]).stdout, out.stdout);
-    let _ = std::fs::remove_dir_all(&base);
 }
 
 /// Only regular files are read, through a bound on the bytes read: a
@@ -664,7 +647,6 @@ fn only_bounded_regular_utf8_files_are_read() {
         assert!(text.contains(reason), "{reason}\n{text}");
     }
     assert!(!text.contains("TOPSECRET"), "{text}");
-    let _ = std::fs::remove_dir_all(&base);
 }
 
 /// Report assembly is linear in the number of claims and problems: 100,000
@@ -764,7 +746,6 @@ fn verifies_quickly(dir: &std::path::Path, name: &str, text: &str, args: &[&str]
     assert_eq!(out.status.code(), Some(0), "{output}");
     assert!(output.contains(&format!("{claims} verified")), "{output}");
     assert!(elapsed.as_secs() < 10, "took {elapsed:?}");
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 /// The run's limits bound elaboration too: a `search window` hint ran the
@@ -810,7 +791,6 @@ fn the_budget_bounds_elaboration_searches() {
         );
         assert!(elapsed.as_secs() < 6, "{limits:?} took {elapsed:?}");
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A graph board with a large group (a broom: a path with 7 leaves at one
@@ -871,7 +851,6 @@ fn claims_cite_claims_of_included_files() {
         text.contains("gamecert::elaborate::ambiguous_citation"),
         "{text}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Checking nothing is not success: an empty directory, or `--claim` with
@@ -891,7 +870,6 @@ fn checking_nothing_exits_2() {
     assert_eq!(out.status.code(), Some(2), "{}", all_output(&out));
     let out = gamecert_in(&dir, &["check", "--claim", "c", "one.cert"]);
     assert_eq!(out.status.code(), Some(0), "{}", all_output(&out));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// `gamecert fmt`: rewrites a file in its canonical layout, `--check`
@@ -931,7 +909,6 @@ fn fmt_rewrites_checks_and_refuses() {
     let shipped = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("certificates");
     let out = gamecert_in(&dir, &["fmt", "--check", shipped.to_str().expect("path")]);
     assert_eq!(out.status.code(), Some(0), "{}", all_output(&out));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// `gamecert elaborate` prints the file through the canonical printer: the
@@ -979,7 +956,6 @@ fn elaborate_keeps_comments_and_is_idempotent() {
     let broken = gamecert_in(&dir, &["elaborate", "broken.cert"]);
     assert_eq!(broken.status.code(), Some(2));
     assert!(broken.stdout.is_empty());
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Each misspelled name gets a help line with the name it is closest to:
@@ -1028,7 +1004,6 @@ fn misspelled_names_get_a_did_you_mean_help() {
     }
     let out = gamecert(&["eval", "crma 3x5"]);
     assert!(String::from_utf8_lossy(&out.stderr).contains("did you mean `cram`?"));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A name close to nothing gets no suggestion, only the list of what exists.
@@ -1106,9 +1081,7 @@ fn grid_witnesses_say_rows_and_columns() {
 fn large_antiprisms_list_their_symmetries_under_a_node_budget() {
     // Listing the group used to grow factorially around the n-gon (and a
     // node budget does not bound the listing): antiprism 40 must answer.
-    let dir = std::env::temp_dir().join(format!("gamecert-antiprism-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch");
+    let dir = scratch_dir("antiprism");
     std::fs::write(
         dir.join("a.cert"),
         "gamecert 1\nboard A = antiprism 40\nclaim b: bound A size 1 winners <= 2 by enumeration\n",
@@ -1125,5 +1098,4 @@ fn large_antiprisms_list_their_symmetries_under_a_node_budget() {
         "{}",
         String::from_utf8_lossy(&out.stdout)
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }

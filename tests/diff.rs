@@ -5,14 +5,14 @@
 //! it reports the verdicts that changed and exits 1; between two git
 //! revisions it reports the same.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 mod common;
 
 use common::{gamecert_in as gamecert, shipped};
 
-fn scratch(name: &str) -> PathBuf {
+fn scratch(name: &str) -> common::Scratch {
     common::scratch("diff", name)
 }
 
@@ -133,7 +133,6 @@ fn diff_reports_exactly_the_edits() {
     ]);
     expected.sort();
     assert_eq!(changes(&checked.stdout), expected);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -175,5 +174,4 @@ fn diff_compares_git_revisions() {
         String::from_utf8_lossy(&json.stderr)
     );
     assert_eq!(changes(&json.stdout), EDITS);
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -141,9 +141,7 @@ fn check_with_answer_file(
     std::fs::write(&mutant, text).expect("mutant written");
     let mut options = common::options();
     options.only = Some(id.to_string());
-    let outcome = gamecert::driver::check_paths(&[mutant], &options).expect("paths exist");
-    let _ = std::fs::remove_dir_all(&dir);
-    outcome
+    gamecert::driver::check_paths(&[mutant], &options).expect("paths exist")
 }
 
 /// Checks a mutant of `original`, a file that includes others, in a
@@ -179,9 +177,10 @@ fn check_with_includes(original: &std::path::Path, text: &str, id: &str) -> Vec<
     let mutant = dir.join(relative);
     std::fs::create_dir_all(mutant.parent().expect("parent")).expect("scratch");
     std::fs::write(&mutant, text).expect("mutant written");
-    let outcome = gamecert::driver::check_paths(std::slice::from_ref(&dir), &common::options())
-        .expect("paths");
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir_path = dir.to_path_buf();
+    let outcome =
+        gamecert::driver::check_paths(std::slice::from_ref(&dir_path), &common::options())
+            .expect("paths");
     outcome
         .report
         .files

@@ -59,15 +59,38 @@ pub fn shipped_claims(relative: &str) -> Vec<gamecert::elaborate::ElaboratedClai
 }
 
 /// A fresh empty directory under the temporary directory, named for the
-/// test and the process.
-pub fn scratch(test: &str, name: &str) -> PathBuf {
+/// test and the process; it is removed when the value is dropped, also
+/// when the test fails.
+pub fn scratch(test: &str, name: &str) -> Scratch {
     let dir = std::env::temp_dir().join(format!(
         "gamecert-{test}-test-{name}-{}",
         std::process::id()
     ));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("scratch directory");
-    dir
+    Scratch(dir)
+}
+
+/// A test's scratch directory, removed with everything in it on drop.
+pub struct Scratch(PathBuf);
+
+impl std::ops::Deref for Scratch {
+    type Target = std::path::Path;
+    fn deref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl AsRef<std::path::Path> for Scratch {
+    fn as_ref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }
 
 /// Runs the `gamecert` binary in `dir`.
