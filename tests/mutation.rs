@@ -177,10 +177,8 @@ fn check_with_includes(original: &std::path::Path, text: &str, id: &str) -> Vec<
     let mutant = dir.join(relative);
     std::fs::create_dir_all(mutant.parent().expect("parent")).expect("scratch");
     std::fs::write(&mutant, text).expect("mutant written");
-    let dir_path = dir.to_path_buf();
     let outcome =
-        gamecert::driver::check_paths(std::slice::from_ref(&dir_path), &common::options())
-            .expect("paths");
+        gamecert::driver::check_paths(&[dir.to_path_buf()], &common::options()).expect("paths");
     outcome
         .report
         .files
