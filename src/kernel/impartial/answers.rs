@@ -1025,34 +1025,37 @@ pub(super) fn read_all<R, P>(
 /// The second pass of a two-pass check: each of `workers` checks its
 /// chunks of `records` (record n at index n - 1) with `check`, which must
 /// use only facts of records numbered below n; the first record in file
-/// order that failed or ran out of budget, if any.
+/// order that failed or ran out of budget, if any. Every record is checked:
+/// worker w of the `turns` in use takes chunks w, w + turns, ...
 pub(super) fn check_in_turns<W: Send, R: Sync>(
     workers: &mut [W],
     records: &[R],
     check: impl Fn(&mut W, &R, u32) -> Result<Result<(), Failure>, Exhausted> + Sync,
 ) -> Option<Stop> {
-    let turns = workers.len();
+    // A file of one chunk is checked on this thread: starting threads
+    // costs more than checking a few records.
+    let turns = records.len().div_ceil(CHUNK).clamp(1, workers.len().max(1));
     let check = &check;
+    let run = &move |w: usize, worker: &mut W| {
+        let chunks = records.chunks(CHUNK).enumerate().skip(w).step_by(turns);
+        for (c, chunk) in chunks {
+            for (i, record) in chunk.iter().enumerate() {
+                let number = (c * CHUNK + i + 1) as u32;
+                match check(worker, record, number) {
+                    Ok(Ok(())) => {}
+                    Ok(Err(failure)) => return Some((number, Ok(failure))),
+                    Err(e) => return Some((number, Err(e))),
+                }
+            }
+        }
+        None
+    };
+    if let (1, Some(worker)) = (turns, workers.first_mut()) {
+        return run(0, worker);
+    }
     let stops: Vec<Option<Stop>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = workers
-            .iter_mut()
-            .enumerate()
-            .map(|(w, worker)| {
-                scope.spawn(move || {
-                    let chunks = records.chunks(CHUNK).enumerate().skip(w).step_by(turns);
-                    for (c, chunk) in chunks {
-                        for (i, record) in chunk.iter().enumerate() {
-                            let number = (c * CHUNK + i + 1) as u32;
-                            match check(worker, record, number) {
-                                Ok(Ok(())) => {}
-                                Ok(Err(failure)) => return Some((number, Ok(failure))),
-                                Err(e) => return Some((number, Err(e))),
-                            }
-                        }
-                    }
-                    None
-                })
-            })
+        let handles: Vec<_> = (workers.iter_mut().enumerate().take(turns))
+            .map(|(w, worker)| scope.spawn(move || run(w, worker)))
             .collect();
         // A worker that panicked (a kernel bug) decides nothing.
         handles
