@@ -138,27 +138,14 @@ fn fmt_round_trips_every_shipped_and_rejection_file() {
         .into_iter()
         .chain(files_below("tests/reject"))
         .collect();
-    // The files are independent: one thread per core, each taking every
-    // n-th file (elaborating the large certificates twice dominates).
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let checked: usize = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads)
-            .map(|k| {
-                let files = &files;
-                scope.spawn(move || {
-                    files
-                        .iter()
-                        .skip(k)
-                        .step_by(threads)
-                        .filter(|path| round_trips(path))
-                        .count()
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .map(|w| w.join().expect("no file failed"))
-            .sum()
+    // The files are independent: one thread per core (elaborating the
+    // large certificates twice dominates).
+    let checked = std::sync::atomic::AtomicUsize::new(0);
+    common::on_every_core(&files, |path| {
+        if round_trips(path) {
+            checked.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        }
     });
+    let checked = checked.into_inner();
     assert!(checked > 150, "only {checked} files");
 }

@@ -131,8 +131,9 @@ fn check_with_answer_file(
     relative: &str,
     text: &str,
     id: &str,
+    name: &str,
 ) -> gamecert::driver::Outcome {
-    let dir = common::scratch("mutation", id);
+    let dir = common::scratch("mutation", name);
     let source = original.parent().expect("a directory").join(relative);
     let target = dir.join(relative);
     std::fs::create_dir_all(target.parent().expect("a directory")).expect("scratch");
@@ -147,9 +148,14 @@ fn check_with_answer_file(
 /// Checks a mutant of `original`, a file that includes others, in a
 /// scratch copy of the certificates tree (includes resolve there), and
 /// returns the outcome with only the claim `id` of the mutant reported.
-fn check_with_includes(original: &std::path::Path, text: &str, id: &str) -> Vec<VerdictName> {
+fn check_with_includes(
+    original: &std::path::Path,
+    text: &str,
+    id: &str,
+    name: &str,
+) -> Vec<VerdictName> {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("certificates");
-    let dir = common::scratch("mutation-includes", id);
+    let dir = common::scratch("mutation-includes", name);
     let relative = original.strip_prefix(&root).expect("a shipped certificate");
     // The included files are beside or above the original, in the tree.
     for entry in [
@@ -177,8 +183,11 @@ fn check_with_includes(original: &std::path::Path, text: &str, id: &str) -> Vec<
     let mutant = dir.join(relative);
     std::fs::create_dir_all(mutant.parent().expect("parent")).expect("scratch");
     std::fs::write(&mutant, text).expect("mutant written");
-    let outcome =
-        gamecert::driver::check_paths(&[dir.to_path_buf()], &common::options()).expect("paths");
+    // The tree is checked (an include may not leave it), but only the
+    // mutated claim: the included files are read for the claims it cites.
+    let mut options = common::options();
+    options.only = Some(id.to_string());
+    let outcome = gamecert::driver::check_paths(&[dir.to_path_buf()], &options).expect("paths");
     outcome
         .report
         .files
@@ -186,6 +195,38 @@ fn check_with_includes(original: &std::path::Path, text: &str, id: &str) -> Vec<
         .filter(|f| f.path.ends_with(relative.to_string_lossy().as_ref()))
         .flat_map(|f| f.claims.iter().filter(|c| c.id == id).map(|c| c.verdict))
         .collect()
+}
+
+/// One mutant: a shipped file with one claim's statement changed.
+struct Mutant {
+    file: std::path::PathBuf,
+    id: String,
+    method: Method,
+    includes: bool,
+    replacement: String,
+    text: String,
+}
+
+impl Mutant {
+    /// The verdicts the check of the mutated claim gives; `name` keeps the
+    /// scratch directories of mutants checked at the same time apart.
+    fn verdicts(&self, name: &str) -> Vec<VerdictName> {
+        if self.includes {
+            return check_with_includes(&self.file, &self.text, &self.id, name);
+        }
+        let outcome = match &self.method {
+            Method::Answers { path, .. } => {
+                check_with_answer_file(&self.file, &path.node, &self.text, &self.id, name)
+            }
+            _ => common::check_claim("mutant.cert", &self.text, &self.id),
+        };
+        outcome
+            .report
+            .files
+            .iter()
+            .flat_map(|f| f.claims.iter().map(|c| c.verdict))
+            .collect()
+    }
 }
 
 #[test]
@@ -203,47 +244,42 @@ fn every_mutated_claim_is_refuted() {
     ] {
         files.extend(common::cert_files(dir));
     }
-    let mut mutated = 0;
+    let mut mutants = Vec::new();
     for file in files {
         let text = std::fs::read_to_string(&file).expect("readable");
         let parsed = gamecert::syntax::parse_file(&text);
         for item in &parsed.items {
             let Item::Claim(claim) = item else { continue };
             for (span, replacement) in mutations(&claim.statement.node, &text) {
-                let broken = format!(
-                    "{}{}{}",
-                    &text[..span.start],
+                mutants.push(Mutant {
+                    file: file.clone(),
+                    id: claim.id.node.clone(),
+                    method: claim.method.node.clone(),
+                    includes: text.contains("\ninclude "),
+                    text: format!(
+                        "{}{}{}",
+                        &text[..span.start],
+                        replacement,
+                        &text[span.end..]
+                    ),
                     replacement,
-                    &text[span.end..]
-                );
-                let verdicts: Vec<VerdictName> = if text.contains("\ninclude ") {
-                    check_with_includes(&file, &broken, &claim.id.node)
-                } else {
-                    let outcome = match &claim.method.node {
-                        Method::Answers { path, .. } => {
-                            check_with_answer_file(&file, &path.node, &broken, &claim.id.node)
-                        }
-                        _ => common::check_claim("mutant.cert", &broken, &claim.id.node),
-                    };
-                    outcome
-                        .report
-                        .files
-                        .iter()
-                        .flat_map(|f| f.claims.iter().map(|c| c.verdict))
-                        .collect()
-                };
-                assert_eq!(
-                    verdicts,
-                    vec![VerdictName::Refuted],
-                    "{}: {} with {replacement}",
-                    file.display(),
-                    claim.id.node
-                );
-                mutated += 1;
+                });
             }
         }
     }
-    assert!(mutated >= 290, "only {mutated} mutants");
+    assert!(mutants.len() >= 290, "only {} mutants", mutants.len());
+    // The mutants are independent: one thread per core.
+    let numbered: Vec<(usize, &Mutant)> = mutants.iter().enumerate().collect();
+    common::on_every_core(&numbered, |(n, mutant)| {
+        assert_eq!(
+            mutant.verdicts(&n.to_string()),
+            vec![VerdictName::Refuted],
+            "{}: {} with {}",
+            mutant.file.display(),
+            mutant.id,
+            mutant.replacement
+        );
+    });
 }
 
 /// Mutating a table entry's value rejects the claim resting on it: the

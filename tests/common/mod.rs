@@ -58,6 +58,20 @@ pub fn shipped_claims(relative: &str) -> Vec<gamecert::elaborate::ElaboratedClai
     gamecert::elaborate::claims(&gamecert::syntax::parse_file(&text))
 }
 
+/// `work` on every item, one thread per core (the items must be
+/// independent). The test fails if any item fails; each failure's panic
+/// message is printed as it happens.
+pub fn on_every_core<T: Sync>(items: &[T], work: impl Fn(&T) + Sync) {
+    let done = gamecert::parallel::map(items, gamecert::parallel::cores(), work);
+    let failed = done.iter().filter(|d| d.is_none()).count();
+    assert_eq!(
+        failed,
+        0,
+        "{failed} of {} items failed or were lost with a failing worker",
+        items.len()
+    );
+}
+
 /// A fresh empty directory under the temporary directory, named for the
 /// test and the process; it is removed when the value is dropped, also
 /// when the test fails.
