@@ -1050,17 +1050,19 @@ pub(super) fn check_in_turns<W: Send, R: Sync>(
         }
         None
     };
+    // A panic (a kernel bug) decides nothing, on this thread as on a worker's.
+    let cancelled = Some((0, Err(Exhausted::Cancelled)));
     if let (1, Some(worker)) = (turns, workers.first_mut()) {
-        return run(0, worker);
+        let checked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run(0, worker)));
+        return checked.unwrap_or(cancelled);
     }
     let stops: Vec<Option<Stop>> = std::thread::scope(|scope| {
         let handles: Vec<_> = (workers.iter_mut().enumerate().take(turns))
             .map(|(w, worker)| scope.spawn(move || run(w, worker)))
             .collect();
-        // A worker that panicked (a kernel bug) decides nothing.
         handles
             .into_iter()
-            .map(|h| h.join().unwrap_or(Some((0, Err(Exhausted::Cancelled)))))
+            .map(|h| h.join().unwrap_or(cancelled.clone()))
             .collect()
     });
     stops.into_iter().flatten().min_by_key(|s| s.0)
@@ -1109,6 +1111,7 @@ fn verify_in(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::atomic::AtomicUsize;
 
     #[test]
     fn file_bytes_debug_names_the_file_by_its_digest() {
@@ -1119,5 +1122,39 @@ mod tests {
         let shown = format!("{:?}", file(&[0, 1, 2], "AB12"));
         assert_eq!(shown, "FileBytes(3 bytes, sha256 ab12)");
         assert_ne!(shown, format!("{:?}", file(&[0, 1, 2], "ab13")));
+    }
+
+    /// The second pass checks every record once, reports the smallest
+    /// failing one, and stops as cancelled on a panic, on one thread
+    /// (at most one chunk) as on two.
+    #[test]
+    #[allow(clippy::panic)] // a check that panics stands for a kernel bug
+    fn checking_in_turns_covers_every_record_and_stops_at_the_first_failure() {
+        let cancelled = Some((0, Err(Exhausted::Cancelled)));
+        for n in [0, 1, 255, 256, 257, 512, 513, 800] {
+            let records: Vec<u32> = (1..=n).collect();
+            let seen: Vec<_> = (0..n).map(|_| AtomicUsize::new(0)).collect();
+            let count = |_: &mut (), r: &u32, number: u32| {
+                assert_eq!(*r, number);
+                seen[number as usize - 1].fetch_add(1, Ordering::Relaxed);
+                Ok(Ok(()))
+            };
+            assert_eq!(check_in_turns(&mut [(), ()], &records, count), None);
+            assert!(seen.iter().all(|s| s.load(Ordering::Relaxed) == 1), "{n}");
+            for bad in [1, 256, 257, 300, 513].into_iter().filter(|&b| b <= n) {
+                let fails = |_: &mut (), _: &u32, number: u32| match number >= bad {
+                    true => Ok(Err(Failure::Unestablished)),
+                    false => Ok(Ok(())),
+                };
+                let first = check_in_turns(&mut [(), ()], &records, fails);
+                assert_eq!(first, Some((bad, Ok(Failure::Unestablished))), "{n} {bad}");
+                let panics = |_: &mut (), _: &u32, number: u32| match number == bad {
+                    true => panic!("a kernel bug at record {bad}"),
+                    false => Ok(Ok(())),
+                };
+                let stop = check_in_turns(&mut [(), ()], &records, panics);
+                assert_eq!(stop, cancelled, "{n} {bad}");
+            }
+        }
     }
 }
