@@ -198,27 +198,42 @@ fn check_with_includes(
 }
 
 /// One mutant: a shipped file with one claim's statement changed.
-struct Mutant {
-    file: std::path::PathBuf,
+struct Mutant<'a> {
+    /// Its place among the mutants: names its scratch directory, apart
+    /// from those of mutants checked at the same time.
+    number: usize,
+    file: &'a std::path::Path,
+    /// The shipped file's text, and whether it includes others.
+    source: &'a str,
+    includes: bool,
     id: String,
     method: Method,
-    includes: bool,
+    /// The statement's part replaced, and by what.
+    span: Span,
     replacement: String,
-    text: String,
 }
 
-impl Mutant {
-    /// The verdicts the check of the mutated claim gives; `name` keeps the
-    /// scratch directories of mutants checked at the same time apart.
-    fn verdicts(&self, name: &str) -> Vec<VerdictName> {
+impl Mutant<'_> {
+    /// The mutated file's text.
+    fn text(&self) -> String {
+        let (before, after) = (
+            &self.source[..self.span.start],
+            &self.source[self.span.end..],
+        );
+        format!("{before}{}{after}", self.replacement)
+    }
+
+    /// The verdicts the check of the mutated claim gives.
+    fn verdicts(&self) -> Vec<VerdictName> {
+        let (text, name) = (self.text(), self.number.to_string());
         if self.includes {
-            return check_with_includes(&self.file, &self.text, &self.id, name);
+            return check_with_includes(self.file, &text, &self.id, &name);
         }
         let outcome = match &self.method {
             Method::Answers { path, .. } => {
-                check_with_answer_file(&self.file, &path.node, &self.text, &self.id, name)
+                check_with_answer_file(self.file, &path.node, &text, &self.id, &name)
             }
-            _ => common::check_claim("mutant.cert", &self.text, &self.id),
+            _ => common::check_claim("mutant.cert", &text, &self.id),
         };
         outcome
             .report
@@ -244,24 +259,28 @@ fn every_mutated_claim_is_refuted() {
     ] {
         files.extend(common::cert_files(dir));
     }
+    let sources: Vec<(std::path::PathBuf, String)> = files
+        .into_iter()
+        .map(|file| {
+            let text = std::fs::read_to_string(&file).expect("readable");
+            (file, text)
+        })
+        .collect();
     let mut mutants = Vec::new();
-    for file in files {
-        let text = std::fs::read_to_string(&file).expect("readable");
-        let parsed = gamecert::syntax::parse_file(&text);
+    for (file, text) in &sources {
+        let parsed = gamecert::syntax::parse_file(text);
+        let includes = text.contains("\ninclude ");
         for item in &parsed.items {
             let Item::Claim(claim) = item else { continue };
-            for (span, replacement) in mutations(&claim.statement.node, &text) {
+            for (span, replacement) in mutations(&claim.statement.node, text) {
                 mutants.push(Mutant {
-                    file: file.clone(),
+                    number: mutants.len(),
+                    file,
+                    source: text,
+                    includes,
                     id: claim.id.node.clone(),
                     method: claim.method.node.clone(),
-                    includes: text.contains("\ninclude "),
-                    text: format!(
-                        "{}{}{}",
-                        &text[..span.start],
-                        replacement,
-                        &text[span.end..]
-                    ),
+                    span,
                     replacement,
                 });
             }
@@ -269,10 +288,9 @@ fn every_mutated_claim_is_refuted() {
     }
     assert!(mutants.len() >= 290, "only {} mutants", mutants.len());
     // The mutants are independent: one thread per core.
-    let numbered: Vec<(usize, &Mutant)> = mutants.iter().enumerate().collect();
-    common::on_every_core(&numbered, |(n, mutant)| {
+    common::on_every_core(&mutants, |mutant| {
         assert_eq!(
-            mutant.verdicts(&n.to_string()),
+            mutant.verdicts(),
             vec![VerdictName::Refuted],
             "{}: {} with {}",
             mutant.file.display(),

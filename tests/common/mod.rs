@@ -59,9 +59,9 @@ pub fn shipped_claims(relative: &str) -> Vec<gamecert::elaborate::ElaboratedClai
 }
 
 /// `work` on every item, one thread per core (the items must be
-/// independent). The test fails if any item fails; each failure's panic
-/// message is printed as it happens.
-pub fn on_every_core<T: Sync>(items: &[T], work: impl Fn(&T) + Sync) {
+/// independent), its answers in the order of `items`. The test fails if
+/// any item fails; each failure's panic message is printed as it happens.
+pub fn on_every_core<T: Sync, R: Send>(items: &[T], work: impl Fn(&T) -> R + Sync) -> Vec<R> {
     let done = gamecert::parallel::map(items, gamecert::parallel::cores(), work);
     let failed = done.iter().filter(|d| d.is_none()).count();
     assert_eq!(
@@ -70,6 +70,7 @@ pub fn on_every_core<T: Sync>(items: &[T], work: impl Fn(&T) + Sync) {
         "{failed} of {} items failed or were lost with a failing worker",
         items.len()
     );
+    done.into_iter().flatten().collect()
 }
 
 /// A fresh empty directory under the temporary directory, named for the
