@@ -63,6 +63,11 @@ pub trait Geometry: Sync {
     }
     /// Whether the animal encloses a cell outside it.
     fn has_hole(&self, cells: &[Cell], seen: &mut IdSet) -> bool;
+    /// Per face: the ids of its corners and of its sides (as
+    /// [`Tiling::boundary`]), when holes are found by Euler characteristic.
+    fn boundary(&self) -> Option<[&[Vec<Cell>]; 2]> {
+        None
+    }
     /// The extent of cells an animal of `size` cells grown from an origin
     /// can reach: (radius in x and y, number of z layers, z of layer 0).
     fn reach(&self, size: usize) -> (i32, usize, i32);
@@ -136,6 +141,9 @@ impl Geometry for Tiling {
     }
     fn has_hole(&self, cells: &[Cell], seen: &mut IdSet) -> bool {
         Tiling::has_hole(self, cells, seen)
+    }
+    fn boundary(&self) -> Option<[&[Vec<Cell>]; 2]> {
+        Some(Tiling::boundary(self))
     }
     fn reach(&self, size: usize) -> (i32, usize, i32) {
         (Tiling::reach(self) * size as i32 + 2, self.faces(), 0)
@@ -224,8 +232,13 @@ fn count_share<G: Geometry>(
             kind,
             origin,
             grid: Grid::new(geometry.reach(size))?,
+            euler: match kind {
+                Kind::FreeSimplyConnected => Euler::new(geometry, geometry.reach(size).0),
+                _ => None,
+            },
             cells: Vec::with_capacity(size),
             levels: vec![Vec::new(); size + 1],
+            fresh: Vec::new(),
             share,
             dealt: 0,
             scratch: Scratch::default(),
@@ -258,9 +271,13 @@ struct Run<'b, G> {
     kind: Kind,
     origin: Cell,
     grid: Grid,
+    /// The branch's vertices and sides, when holes are found from them.
+    euler: Option<Euler<'b>>,
     cells: Vec<Cell>,
     /// The untried cells of each level of the recursion.
     levels: Vec<Vec<Cell>>,
+    /// The cells each level of the recursion marked, to unmark (a stack).
+    fresh: Vec<Cell>,
     /// This thread's part: (index, of how many).
     share: (usize, usize),
     /// Subtrees met at the split depth so far.
@@ -308,12 +325,26 @@ impl<G: Geometry> Run<'_, G> {
                         next.push(m);
                     }
                 });
-                let fresh: Vec<Cell> = next[before..].to_vec();
+                let fresh = self.fresh.len();
+                self.fresh.extend_from_slice(&next[before..]);
                 self.levels[depth + 1] = next;
+                if let Some(euler) = self.euler.as_mut() {
+                    euler.add(c, 1);
+                }
+                if self.cells.len() + 1 == self.size {
+                    let prefix = &mut self.scratch.prefix;
+                    prefix.clear();
+                    prefix.extend(self.cells.iter().map(|&c| pack(c)));
+                    prefix.sort_unstable();
+                }
                 self.grow(depth + 1)?;
-                for m in fresh {
+                if let Some(euler) = self.euler.as_mut() {
+                    euler.add(c, -1);
+                }
+                for &m in &self.fresh[fresh..] {
                     self.grid.unmark(m);
                 }
+                self.fresh.truncate(fresh);
             }
             self.cells.pop();
         }
@@ -330,15 +361,106 @@ impl<G: Geometry> Run<'_, G> {
             Kind::FreeSimplyConnected => {
                 self.scratch
                     .is_least_image(self.geometry, self.images, &self.grid, &self.cells)
-                    && !self.geometry.has_hole(&self.cells, &mut self.scratch.seen)
+                    && match (&self.euler, self.cells.last()) {
+                        (Some(euler), Some(&last)) => euler.simply_connected_with(last),
+                        _ => !self.geometry.has_hole(&self.cells, &mut self.scratch.seen),
+                    }
             }
         }
+    }
+}
+
+/// The vertices and sides of the union of the closed faces of a branch's
+/// cells (all but the last of an animal), as counts per vertex and side id
+/// in a dense box: χ = V - E + F of the animal is then found from the last
+/// face's corners and sides alone (docs/soundness.md, A4).
+struct Euler<'a> {
+    /// Per face: corner ids, side ids; per kind (vertices, sides) below.
+    tables: [&'a [Vec<Cell>]; 2],
+    /// How many of the cells hold each id.
+    counts: [Vec<u16>; 2],
+    /// The number of ids held (V and E), and of classes of ids.
+    held: [i64; 2],
+    classes: [usize; 2],
+    radius: i32,
+    width: usize,
+    faces: i64,
+}
+
+/// The most counts an [`Euler`] box holds per kind (two bytes each; a
+/// count is at most the faces at a vertex, under 64 faces of 24 corners).
+const MAX_EULER_IDS: usize = 1 << 22;
+
+impl<'a> Euler<'a> {
+    /// Counts for the ids of cells within `radius` of the origin, when the
+    /// geometry has boundary tables and the box is not too large.
+    fn new(geometry: &'a impl Geometry, radius: i32) -> Option<Euler<'a>> {
+        let tables = geometry.boundary()?;
+        let ids = || tables.iter().flat_map(|t| t.iter().flatten());
+        let radius = radius.checked_add(ids().map(|k| k[0].abs().max(k[1].abs())).max()?)?;
+        let width = usize::try_from(radius)
+            .ok()?
+            .checked_mul(2)?
+            .checked_add(1)?;
+        let classes = tables.map(|t| t.iter().flatten().map(|k| k[2] as usize + 1).max());
+        let classes = classes.map(|c| c.unwrap_or(0));
+        let size = |c: usize| width.saturating_mul(width).saturating_mul(c);
+        if classes.iter().any(|&c| size(c) > MAX_EULER_IDS) {
+            return None;
+        }
+        let counts = classes.map(|c| vec![0; size(c)]);
+        let (held, faces) = ([0, 0], 0);
+        Some(Euler {
+            tables,
+            counts,
+            held,
+            classes,
+            radius,
+            width,
+            faces,
+        })
+    }
+
+    /// The ids of kind `kind` of cell `c`'s face, as box indices.
+    fn ids(&self, kind: usize, c: Cell) -> impl Iterator<Item = usize> + 'a {
+        let (radius, width, classes) = (self.radius, self.width, self.classes[kind]);
+        let at = move |v: i32| (v + radius) as usize;
+        let list = self.tables[kind].get(c[2] as usize).into_iter().flatten();
+        list.map(move |k| (at(c[1] + k[1]) * width + at(c[0] + k[0])) * classes + k[2] as usize)
+    }
+
+    /// Adds cell `c` to the union (`step` 1) or takes it back out (-1).
+    fn add(&mut self, c: Cell, step: i8) {
+        for kind in 0..2 {
+            for i in self.ids(kind, c) {
+                let count = &mut self.counts[kind][i];
+                let was = i64::from(*count != 0);
+                *count = if step > 0 { *count + 1 } else { *count - 1 };
+                self.held[kind] += i64::from(*count != 0) - was;
+            }
+        }
+        self.faces += i64::from(step);
+    }
+
+    /// Whether the union with cell `c` added has Euler characteristic 1
+    /// (no hole: the cells are edge-connected).
+    fn simply_connected_with(&self, c: Cell) -> bool {
+        let new = |kind: usize| {
+            self.ids(kind, c)
+                .filter(|&i| self.counts[kind][i] == 0)
+                .count()
+        };
+        let [v, e] = [0, 1].map(|kind| self.held[kind] + new(kind) as i64);
+        v - e + self.faces + 1 == 1
     }
 }
 
 /// Buffers for the canonical-form test, reused across animals.
 #[derive(Default)]
 struct Scratch {
+    /// The packed cells of the animal but its last, sorted: set by the
+    /// parent before its children are tried.
+    prefix: Vec<u64>,
     own: Vec<u64>,
     seen: IdSet,
     packed: Vec<u64>,
@@ -357,15 +479,14 @@ impl Scratch {
         cells: &[Cell],
     ) -> bool {
         // Grown from its origin, the animal is its own normal form: its
-        // cells packed and sorted (insertion: a dozen mostly ordered cells).
+        // cells packed and sorted, the parent's sorted form with the last
+        // cell inserted.
         self.own.clear();
-        self.own.extend(cells.iter().map(|&c| pack(c)));
-        for i in 1..self.own.len() {
-            let mut j = i;
-            while j > 0 && self.own[j - 1] > self.own[j] {
-                self.own.swap(j - 1, j);
-                j -= 1;
-            }
+        self.own.extend_from_slice(&self.prefix);
+        if let Some(&last) = cells.last() {
+            let last = pack(last);
+            self.own
+                .insert(self.own.partition_point(|&p| p < last), last);
         }
         // Where z coordinates are layers that symmetries permute (the faces
         // of a tiling), animals are ordered first by how many cells each

@@ -630,6 +630,12 @@ impl Tiling {
         v - e + cells.len() as i64 != 1
     }
 
+    /// Per face: its corners and its sides as `[dx, dy, class]`, ids of the
+    /// vertices and sides of the tiling once moved by the face's cell.
+    pub fn boundary(&self) -> [&[Vec<Cell>]; 2] {
+        [&self.corners, &self.sides]
+    }
+
     /// The corners of cell `c`'s face in basis coordinates (for pictures).
     pub fn corners_of(&self, c: Cell) -> Vec<Point> {
         let Some(poly) = self.spec.faces.get(c[2] as usize) else {
