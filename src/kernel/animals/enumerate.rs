@@ -331,7 +331,7 @@ impl<G: Geometry> Run<'_, G> {
                 if let Some(euler) = self.euler.as_mut() {
                     euler.add(c, 1);
                 }
-                if self.cells.len() + 1 == self.size {
+                if self.cells.len() + 1 == self.size && self.kind != Kind::Fixed {
                     let prefix = &mut self.scratch.prefix;
                     prefix.clear();
                     prefix.extend(self.cells.iter().map(|&c| pack(c)));
@@ -382,7 +382,8 @@ struct Euler<'a> {
     /// The number of ids held (V and E), and of classes of ids.
     held: [i64; 2],
     classes: [usize; 2],
-    radius: i32,
+    /// The least x and y of an id, and the box's width in x.
+    least: [i32; 2],
     width: usize,
     faces: i64,
 }
@@ -397,25 +398,30 @@ impl<'a> Euler<'a> {
     fn new(geometry: &'a impl Geometry, radius: i32) -> Option<Euler<'a>> {
         let tables = geometry.boundary()?;
         let ids = || tables.iter().flat_map(|t| t.iter().flatten());
-        let radius = radius.checked_add(ids().map(|k| k[0].abs().max(k[1].abs())).max()?)?;
-        let width = usize::try_from(radius)
-            .ok()?
-            .checked_mul(2)?
-            .checked_add(1)?;
+        // Per axis: the offsets' range (faces may be drawn far from the
+        // unit cell, all their ids offset alike).
+        let range = |a: usize| {
+            let (lo, hi) = (ids().map(|k| k[a]).min()?, ids().map(|k| k[a]).max()?);
+            Some((
+                lo.checked_sub(radius)?,
+                usize::try_from(hi - lo).ok()? + 2 * radius as usize + 1,
+            ))
+        };
+        let ((x0, width), (y0, height)) = (range(0)?, range(1)?);
         let classes = tables.map(|t| t.iter().flatten().map(|k| k[2] as usize + 1).max());
         let classes = classes.map(|c| c.unwrap_or(0));
-        let size = |c: usize| width.saturating_mul(width).saturating_mul(c);
+        let size = |c: usize| width.saturating_mul(height).saturating_mul(c);
         if classes.iter().any(|&c| size(c) > MAX_EULER_IDS) {
             return None;
         }
         let counts = classes.map(|c| vec![0; size(c)]);
-        let (held, faces) = ([0, 0], 0);
+        let (held, faces, least) = ([0, 0], 0, [x0, y0]);
         Some(Euler {
             tables,
             counts,
             held,
             classes,
-            radius,
+            least,
             width,
             faces,
         })
@@ -423,10 +429,12 @@ impl<'a> Euler<'a> {
 
     /// The ids of kind `kind` of cell `c`'s face, as box indices.
     fn ids(&self, kind: usize, c: Cell) -> impl Iterator<Item = usize> + 'a {
-        let (radius, width, classes) = (self.radius, self.width, self.classes[kind]);
-        let at = move |v: i32| (v + radius) as usize;
+        let ([x0, y0], width, classes) = (self.least, self.width, self.classes[kind]);
         let list = self.tables[kind].get(c[2] as usize).into_iter().flatten();
-        list.map(move |k| (at(c[1] + k[1]) * width + at(c[0] + k[0])) * classes + k[2] as usize)
+        list.map(move |k| {
+            let (x, y) = ((c[0] + k[0] - x0) as usize, (c[1] + k[1] - y0) as usize);
+            (y * width + x) * classes + k[2] as usize
+        })
     }
 
     /// Adds cell `c` to the union (`step` 1) or takes it back out (-1).

@@ -48,6 +48,10 @@ pub const MAX_REACH: i64 = 16;
 /// The largest entry of a symmetry's matrix on unit-cell offsets (larger
 /// ones come only from skewed periods, and would overflow cell arithmetic).
 const MAX_MATRIX_ENTRY: i32 = 64;
+/// The largest unit-cell offset of a face's image under a symmetry (larger
+/// ones come only from faces drawn far apart, and would overflow a packed
+/// cell).
+const MAX_IMAGE_OFFSET: i32 = 1 << 16;
 
 /// A point in basis coordinates.
 pub type Point = [i64; 2];
@@ -433,6 +437,14 @@ impl Tiling {
             .iter()
             .flat_map(|s| s.images.iter().map(|&i| (s.matrix, i)))
             .collect();
+        // The enumeration packs images of cells into 21-bit fields.
+        if tiling
+            .flat
+            .iter()
+            .any(|(_, i)| i[0].abs().max(i[1].abs()) > MAX_IMAGE_OFFSET)
+        {
+            return Err(TilingError::TooLarge);
+        }
         let faces = tiling.faces();
         tiling.preimages = vec![0; tiling.flat.len()];
         for (at, &(_, image)) in tiling.flat.iter().enumerate() {
@@ -611,14 +623,14 @@ impl Tiling {
     /// set) encloses a hole: its Euler characteristic V - E + F is 1 minus
     /// the number of holes (the bounded parts of the complement).
     pub fn has_hole(&self, cells: &[Cell], seen: &mut IdSet) -> bool {
-        // Cells of an animal lie within a few hundred unit cells of the
-        // origin and classes are few: every id packs without collision.
+        // Ids are compared whole: a face drawn far from the unit cell has
+        // offsets beyond a packed field's range.
         let mut distinct = |table: &Vec<Vec<Cell>>| {
             seen.clear();
             let mut count = 0i64;
             for c in cells {
                 for k in &table[c[2] as usize] {
-                    if seen.insert(pack([c[0] + k[0], c[1] + k[1], k[2]])) {
+                    if seen.insert([c[0] + k[0], c[1] + k[1], k[2]]) {
                         count += 1;
                     }
                 }
@@ -648,11 +660,11 @@ impl Tiling {
     }
 }
 
-/// A set of ids below 2^63 for one animal at a time: open addressing in a
-/// table that is emptied by a new generation mark instead of a pass.
+/// A set of ids `[x, y, class]` for one animal at a time: open addressing
+/// in a table that is emptied by a new generation mark instead of a pass.
 #[derive(Clone, Debug, Default)]
 pub struct IdSet {
-    keys: Vec<u64>,
+    keys: Vec<Cell>,
     marks: Vec<u32>,
     generation: u32,
 }
@@ -664,7 +676,7 @@ impl IdSet {
     /// Empties the set.
     pub fn clear(&mut self) {
         if self.keys.is_empty() {
-            self.keys = vec![0; Self::START];
+            self.keys = vec![[0; 3]; Self::START];
             self.marks = vec![0; Self::START];
         }
         self.generation = self.generation.wrapping_add(1);
@@ -675,12 +687,13 @@ impl IdSet {
     }
 
     /// Adds `id`; whether it was new.
-    pub fn insert(&mut self, id: u64) -> bool {
+    pub fn insert(&mut self, id: Cell) -> bool {
         if self.keys.is_empty() {
             self.clear();
         }
         let mask = self.keys.len() - 1;
-        let mut i = (id.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 40) as usize & mask;
+        // Packing only spreads the hash; equality compares the whole id.
+        let mut i = (pack(id).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 40) as usize & mask;
         for _ in 0..self.keys.len() {
             if self.marks[i] != self.generation {
                 self.marks[i] = self.generation;
@@ -694,12 +707,12 @@ impl IdSet {
         }
         // Full (an animal with more corners than the table holds): grow,
         // keeping this generation's ids.
-        let old: Vec<u64> = (0..self.keys.len())
+        let old: Vec<Cell> = (0..self.keys.len())
             .filter(|&j| self.marks[j] == self.generation)
             .map(|j| self.keys[j])
             .collect();
         let size = self.keys.len() * 2;
-        self.keys = vec![0; size];
+        self.keys = vec![[0; 3]; size];
         self.marks = vec![0; size];
         for k in old {
             self.insert(k);
