@@ -325,7 +325,7 @@ impl<G: Geometry> Run<'_, G> {
                         next.push(m);
                     }
                 });
-                let fresh = self.fresh.len();
+                let marked_from = self.fresh.len();
                 self.fresh.extend_from_slice(&next[before..]);
                 self.levels[depth + 1] = next;
                 if let Some(euler) = self.euler.as_mut() {
@@ -341,10 +341,10 @@ impl<G: Geometry> Run<'_, G> {
                 if let Some(euler) = self.euler.as_mut() {
                     euler.add(c, -1);
                 }
-                for &m in &self.fresh[fresh..] {
+                for &m in &self.fresh[marked_from..] {
                     self.grid.unmark(m);
                 }
-                self.fresh.truncate(fresh);
+                self.fresh.truncate(marked_from);
             }
             self.cells.pop();
         }
@@ -362,7 +362,9 @@ impl<G: Geometry> Run<'_, G> {
                 self.scratch
                     .is_least_image(self.geometry, self.images, &self.grid, &self.cells)
                     && match (&self.euler, self.cells.last()) {
-                        (Some(euler), Some(&last)) => euler.simply_connected_with(last),
+                        (Some(euler), Some(&last)) => {
+                            euler.simply_connected_with(last, self.cells.len())
+                        }
                         _ => !self.geometry.has_hole(&self.cells, &mut self.scratch.seen),
                     }
             }
@@ -385,7 +387,6 @@ struct Euler<'a> {
     /// The least x and y of an id, and the box's width in x.
     least: [i32; 2],
     width: usize,
-    faces: i64,
 }
 
 /// The most counts an [`Euler`] box holds per kind (two bytes each; a
@@ -415,7 +416,7 @@ impl<'a> Euler<'a> {
             return None;
         }
         let counts = classes.map(|c| vec![0; size(c)]);
-        let (held, faces, least) = ([0, 0], 0, [x0, y0]);
+        let (held, least) = ([0, 0], [x0, y0]);
         Some(Euler {
             tables,
             counts,
@@ -423,7 +424,6 @@ impl<'a> Euler<'a> {
             classes,
             least,
             width,
-            faces,
         })
     }
 
@@ -447,19 +447,18 @@ impl<'a> Euler<'a> {
                 self.held[kind] += i64::from(*count != 0) - was;
             }
         }
-        self.faces += i64::from(step);
     }
 
-    /// Whether the union with cell `c` added has Euler characteristic 1
-    /// (no hole: the cells are edge-connected).
-    fn simply_connected_with(&self, c: Cell) -> bool {
+    /// Whether the union with cell `c` added, `faces` cells in all, has
+    /// Euler characteristic 1 (no hole: the cells are edge-connected).
+    fn simply_connected_with(&self, c: Cell, faces: usize) -> bool {
         let new = |kind: usize| {
             self.ids(kind, c)
                 .filter(|&i| self.counts[kind][i] == 0)
                 .count()
         };
         let [v, e] = [0, 1].map(|kind| self.held[kind] + new(kind) as i64);
-        v - e + self.faces + 1 == 1
+        v - e + faces as i64 == 1
     }
 }
 
