@@ -758,9 +758,10 @@ fn check_written(text: &str) -> i32 {
 /// `gamecert prove grundy GAME` / `prove outcome GAME`: the value or outcome
 /// of a sum of grid games and nim heaps by the answer producer; `out` is
 /// the certificate to write, and the answer file goes beside it (same name,
-/// extension `gcwa`). The kernel's ledger admits every record as the search
-/// decides it (rule I7's checks), so the file is checked as it is made; it
-/// is not checked again as a whole.
+/// extension `gcwa`). The kernel's ledger admits every record as the writer
+/// plans it (rule I7's checks; on a thread of its own when there are
+/// helpers), so the file is checked as it is made; it is not checked again
+/// as a whole.
 pub fn prove_answers(
     statement: &str,
     out: &std::path::Path,

@@ -18,25 +18,31 @@
 //! U keeps the file small: a proof of U needs an answer to each of its
 //! options, the option only proofs of its own components.
 //!
-//! Key decision: every record is admitted by the kernel's own ledger the
-//! moment it is written, and answers are looked up only there. So the
-//! producer normalises exactly as the checker will, and a written file is
-//! one the kernel accepts by construction. A P record's answers are given
-//! to the kernel as it checks each option (`Ledger::admit_answering`), so
-//! one listing of its options serves finding and checking the answers. At
-//! the end only the records the root depends on are kept (dependencies
-//! always point to earlier records, so one backward pass finds them, and
-//! dropping the others changes no normal form: a value a kept record used
-//! is kept).
+//! The writing pass is split in two, which run side by side on two
+//! threads: a planner ([`Planner`]) decides the records and their answers
+//! from the search's values alone, and an admitter ([`Admitter`]) has the
+//! kernel's own ledger admit each record as it arrives. The planner
+//! follows the normal forms the ledger will give (rule I7's: mirrored Cram
+//! components dropped, small ones and those an earlier record valued
+//! folded into the heap, equal pairs cancelled), so that it knows which
+//! answer each option's normal form takes; the admitter only looks the
+//! answers up. So a written file is still one the kernel accepted record
+//! by record, and a planner that got a normal form wrong makes the kernel
+//! refuse a record (an error), never a wrong file. At the end only the
+//! records the root depends on are kept (dependencies always point to
+//! earlier records, so one backward pass finds them, and dropping the
+//! others changes no normal form: a value a kept record used is kept).
 
 use super::pruned::{Stop, Values, hardest};
 use crate::kernel::budget::{Budget, Exhausted};
-use crate::kernel::hash::{FastMap, FastSet};
+use crate::kernel::hash::FastMap;
 use crate::kernel::impartial::Outcome;
 use crate::kernel::impartial::answers::{
-    Answers, Failure, Ledger, MAGIC, Position, Raw, Record, VERSION,
+    Answers, Failure, Ledger, MAGIC, Position, Raw, Record, SMALL_CELLS, VERSION, cancel_pairs,
+    mirrored_second_player_win,
 };
 use crate::kernel::impartial::grid::{Grid, GridRules};
+use std::sync::mpsc::{Receiver, Sender, channel};
 use std::time::{Duration, Instant};
 
 /// What the producer decided, and the file that shows it.
@@ -81,30 +87,9 @@ impl From<Stop> for ProduceError {
     }
 }
 
-/// The search state: the values found and the records written, with what
-/// each record used. The kernel's ledger of admitted records is passed
-/// alongside, not kept here: a record's answers are found while the
-/// ledger checks it, so the ledger hands itself back to the producer.
-struct Search {
-    values: Values,
-    records: Vec<Record>,
-    /// Per record (record n at index n - 1): the records it used.
-    uses: Vec<Vec<u32>>,
-    rules: GridRules,
-    scratch: Vec<u32>,
-    /// Answers prepared for first-player wins of one component plus a
-    /// heap (the only ones prepared), by component and heap: 1 + the
-    /// number of the winning option. Keyed without a `Position` so that
-    /// neither a lookup nor an insertion allocates.
-    replies: FastMap<(Grid, u32), u64>,
-    /// Components the ledger folds into the heap.
-    folded: FastSet<Grid>,
-    started: Instant,
-    searched: Duration,
-}
-
 /// The outcome of the sum of `grids` and a heap of `heap`, with the file
-/// that shows it; `helpers` more threads help the search.
+/// that shows it; `helpers` more threads help the search, and with at
+/// least one the proof is admitted while it is planned.
 pub fn outcome(
     rules: GridRules,
     grids: &[Grid],
@@ -112,28 +97,37 @@ pub fn outcome(
     budget: Budget,
     helpers: usize,
 ) -> Result<Produced, ProduceError> {
-    let (mut search, mut ledger) = Search::new(rules, budget);
-    let root = search.normal_form(&mut ledger, grids, heap)?;
-    let mut crew = search.values.crew(helpers);
-    let second = search
+    let started = Instant::now();
+    let mut planner = Planner::new(rules, budget.clone());
+    let root = planner.normal_form(grids, heap)?;
+    let mut crew = planner.values.crew(helpers);
+    let second = planner
         .values
         .sum_has_value_shared(&root.parts, root.heap, 0, &mut crew)?;
-    search.values.absorb(crew);
-    search.searched = search.started.elapsed();
-    if second {
-        for &part in &root.parts {
-            search.prove(&mut ledger, part)?;
-        }
-    } else {
-        search.first_player_wins(&mut ledger, &root)?;
-    }
+    planner.values.absorb(crew);
+    let searched = started.elapsed();
     let outcome = if second { Outcome::P } else { Outcome::N };
-    search.finish(ledger, grids, heap, outcome, None)
+    let plan = |planner: &mut Planner| {
+        if second {
+            root.parts.iter().try_for_each(|&part| planner.prove(part))
+        } else {
+            planner.first_player_wins(&root)
+        }
+    };
+    let finish = Finish {
+        grids,
+        heap,
+        outcome,
+        value: None,
+        searched,
+    };
+    write(planner, plan, budget, helpers, finish)
 }
 
 /// The Grundy value of the sum of `grids` and a heap of `heap`, with the
 /// file that shows that the sum plus that value is a second-player win;
-/// `helpers` more threads help the search.
+/// `helpers` more threads help the search, and with at least one the proof
+/// is admitted while it is planned.
 pub fn grundy(
     rules: GridRules,
     grids: &[Grid],
@@ -141,134 +135,237 @@ pub fn grundy(
     budget: Budget,
     helpers: usize,
 ) -> Result<Produced, ProduceError> {
-    let (mut search, mut ledger) = Search::new(rules, budget);
-    let root = search.normal_form(&mut ledger, grids, heap)?;
-    let mut crew = search.values.crew(helpers);
+    let started = Instant::now();
+    let mut planner = Planner::new(rules, budget.clone());
+    let root = planner.normal_form(grids, heap)?;
+    let mut crew = planner.values.crew(helpers);
     let mut value = root.heap;
     for &part in &root.parts {
-        value ^= u32::from(search.values.value_shared(part, &mut crew)?);
+        value ^= u32::from(planner.values.value_shared(part, &mut crew)?);
     }
-    search.values.absorb(crew);
-    search.searched = search.started.elapsed();
-    for &part in &root.parts {
-        search.prove(&mut ledger, part)?;
-    }
-    search.finish(ledger, grids, heap ^ value, Outcome::P, Some(value))
+    planner.values.absorb(crew);
+    let searched = started.elapsed();
+    let plan = |planner: &mut Planner| root.parts.iter().try_for_each(|&part| planner.prove(part));
+    let finish = Finish {
+        grids,
+        heap: heap ^ value,
+        outcome: Outcome::P,
+        value: Some(value),
+        searched,
+    };
+    write(planner, plan, budget, helpers, finish)
 }
 
-impl Search {
-    /// An empty search, and an empty ledger to admit its records.
-    fn new(rules: GridRules, budget: Budget) -> (Search, Ledger) {
-        let search = Search {
-            values: Values::new(rules, budget.clone()),
-            records: Vec::new(),
-            uses: Vec::new(),
+/// What the file is to show once the planned records are admitted.
+struct Finish<'a> {
+    grids: &'a [Grid],
+    heap: u32,
+    outcome: Outcome,
+    value: Option<u32>,
+    searched: Duration,
+}
+
+/// Runs `plan` on `planner` and admits what it plans, on a thread of its
+/// own when there are `helpers`, else after the planning; then the file.
+fn write(
+    mut planner: Planner,
+    plan: impl FnOnce(&mut Planner) -> Result<(), ProduceError>,
+    budget: Budget,
+    helpers: usize,
+    finish: Finish,
+) -> Result<Produced, ProduceError> {
+    let (sink, planned) = channel();
+    planner.sink = Some(sink);
+    let mut admitter = Admitter::new(planner.rules, budget);
+    let admitted = if helpers == 0 {
+        plan(&mut planner)?;
+        drop(planner.sink.take());
+        admitter.admit_all(planned)
+    } else {
+        std::thread::scope(|scope| {
+            let admitting = std::thread::Builder::new()
+                .stack_size(64 << 20)
+                .spawn_scoped(scope, || admitter.admit_all(planned));
+            // A thread that cannot be started is a failure to write: the
+            // list it would have read is gone with it.
+            let admitting = admitting.map_err(|_| ProduceError::Refused(Failure::Unestablished))?;
+            let planning = plan(&mut planner);
+            // Ends the admitter's list.
+            drop(planner.sink.take());
+            // A panic in the kernel's ledger goes on up, as on one thread.
+            let admitted = admitting
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            // When the admitter failed, the planner failed to send after it.
+            admitted.and(planning)
+        })
+    };
+    admitted?;
+    admitter.finish(finish, planner.values.len())
+}
+
+/// One record the planner decided: a P record of `part` plus `value`, with
+/// the answers prepared since the record before it (each record's options
+/// take answers prepared before it).
+struct Planned {
+    part: Grid,
+    value: u32,
+    replies: Vec<((Grid, u32), u64)>,
+}
+
+/// The writing pass's first half: decides which P records the proof needs,
+/// in an order in which each comes after the records it uses, and the
+/// answers of their options.
+struct Planner {
+    values: Values,
+    rules: GridRules,
+    /// Components the ledger will fold into the heap because a planned
+    /// record values them, with their values.
+    folded: FastMap<Grid, u32>,
+    /// Answers prepared for first-player wins of one component plus a
+    /// heap (the only ones prepared), by component and heap: 1 + the
+    /// number of the winning option. Keyed without a `Position` so that
+    /// neither a lookup nor an insertion allocates.
+    replies: FastMap<(Grid, u32), u64>,
+    /// Answers prepared since the last record was planned.
+    fresh: Vec<((Grid, u32), u64)>,
+    /// Where planned records go, while the proof is written.
+    sink: Option<Sender<Planned>>,
+    scratch: Vec<Grid>,
+}
+
+impl Planner {
+    /// A planner with empty values.
+    fn new(rules: GridRules, budget: Budget) -> Planner {
+        Planner {
+            values: Values::new(rules, budget),
             rules,
-            scratch: Vec::new(),
+            folded: FastMap::default(),
             replies: FastMap::default(),
-            folded: FastSet::default(),
-            started: Instant::now(),
-            searched: Duration::ZERO,
+            fresh: Vec::new(),
+            sink: None,
+            scratch: Vec::new(),
+        }
+    }
+
+    /// The normal form the ledger gives the sum of `grids` and a heap
+    /// after the records planned so far (as `Ledger::normalise` builds it).
+    fn normal_form(&mut self, grids: &[Grid], heap: u32) -> Result<Position, ProduceError> {
+        let mut parts = std::mem::take(&mut self.scratch);
+        parts.clear();
+        for grid in grids {
+            grid.components_into(self.rules, &mut parts);
+        }
+        let position = self.folded_form(&parts, heap);
+        self.scratch = parts;
+        position
+    }
+
+    /// The normal form of the sum of canonical components `parts` and a
+    /// heap after the records planned so far: mirrored Cram components
+    /// dropped, small ones and those a record values in the heap, equal
+    /// pairs cancelled.
+    fn folded_form(&mut self, parts: &[Grid], heap: u32) -> Result<Position, ProduceError> {
+        let mut position = Position {
+            parts: Vec::with_capacity(parts.len()),
+            heap,
         };
-        (search, Ledger::new(rules, budget))
+        for &part in parts {
+            if self.rules == GridRules::Cram && mirrored_second_player_win(part) {
+                continue;
+            }
+            if let Some(&value) = self.folded.get(&part) {
+                position.heap ^= value;
+            } else if part.free.count_ones() <= SMALL_CELLS {
+                position.heap ^= u32::from(self.values.value(part)?);
+            } else {
+                position.parts.push(part);
+            }
+        }
+        cancel_pairs(&mut position);
+        Ok(position)
     }
 
-    fn normal_form(
-        &mut self,
-        ledger: &mut Ledger,
-        grids: &[Grid],
-        heap: u32,
-    ) -> Result<Position, Exhausted> {
-        self.scratch.clear();
-        ledger.normalise(grids, heap, &mut self.scratch)
+    /// Folds the components of a normal form that records planned since
+    /// it was built value (what the ledger's normal form then is); whether
+    /// any was.
+    fn refold(&self, position: &mut Position) -> bool {
+        let mut kept = 0;
+        for i in 0..position.parts.len() {
+            let part = position.parts[i];
+            if let Some(&value) = self.folded.get(&part) {
+                position.heap ^= value;
+            } else {
+                position.parts[kept] = part;
+                kept += 1;
+            }
+        }
+        let changed = kept != position.parts.len();
+        position.parts.truncate(kept);
+        changed
     }
 
-    /// The outcome of a normal form the ledger already knows.
-    fn known(&mut self, ledger: &Ledger, position: &Position) -> Option<Outcome> {
-        self.scratch.clear();
-        ledger.outcome(position, &mut self.scratch)
-    }
-
-    /// Has the kernel admit `record` and keeps it.
-    fn commit(&mut self, ledger: &mut Ledger, record: Record) -> Result<(), ProduceError> {
-        let mut used = Vec::new();
-        let admitted = ledger.admit(&record, &mut used)?;
-        self.keep(admitted.map(|_| record), used)
-    }
-
-    /// Keeps a record the kernel admitted, with the records it `used`.
-    fn keep(
-        &mut self,
-        admitted: Result<Record, Failure>,
-        used: Vec<u32>,
-    ) -> Result<(), ProduceError> {
-        let record = admitted.map_err(ProduceError::Refused)?;
-        self.records.push(record);
-        self.uses.push(used);
-        Ok(())
-    }
-
-    /// Makes the ledger know a component's value: a P record of the
-    /// component plus its value, after the records its answers need.
-    fn prove(&mut self, ledger: &mut Ledger, part: Grid) -> Result<(), ProduceError> {
-        if self.folded.contains(&part) {
+    /// Plans the records that make the ledger know a component's value:
+    /// those its answers need, then a P record of the component plus its
+    /// value.
+    fn prove(&mut self, part: Grid) -> Result<(), ProduceError> {
+        if self.folded.contains_key(&part) {
             return Ok(());
         }
-        let position = self.normal_form(ledger, &[part], 0)?;
-        let [canonical] = position.parts[..] else {
-            self.folded.insert(part);
+        let position = self.normal_form(&[part], 0)?;
+        let [part] = position.parts[..] else {
             return Ok(()); // small, mirrored or proved already
         };
-        let part = canonical;
         let value = self.values.value(part)?;
         for smaller in 0..value {
-            self.answer_with_option(ledger, part, smaller)?
+            self.answer_with_option(part, smaller)?
                 .ok_or(ProduceError::Refused(Failure::Unestablished))?;
         }
-        let position = Position {
-            heap: u32::from(value),
-            ..position
-        };
-        // The kernel lists the options and asks for each one's answer as it
-        // checks it. An option not answered yet is made so first: the
-        // records that takes prove components smaller than `part`, which
-        // leave `part` the whole normal form. A round of the check in which
-        // records were admitted is repeated by the kernel, and every option
-        // is then answered from what the first round prepared.
-        let mut lookups = Vec::new();
-        let mut answer_of = |ledger: &mut Ledger, child: &Position| -> Result<u64, ProduceError> {
-            if ledger.outcome(child, &mut lookups) == Some(Outcome::N) {
-                return Ok(0);
+        // The kernel builds each option's normal form when it admits the
+        // record, after every record planned here. Answering an option may
+        // plan records that fold components of options answered before it,
+        // changing their normal forms: so the options whose normal forms
+        // changed are answered again until a round plans nothing (as the
+        // ledger repeats a round of `admit_answering` in which records were
+        // admitted).
+        let mut children = Vec::new();
+        let mut planned = self.folded.len();
+        for option in self.values.options(part)? {
+            let child = self.folded_form(&option, u32::from(value))?;
+            self.first_player_wins(&child)?;
+            children.push(child);
+        }
+        while self.folded.len() != planned {
+            planned = self.folded.len();
+            for child in &mut children {
+                if self.refold(child) {
+                    self.first_player_wins(child)?;
+                }
             }
-            if let Some(reply) = reply_in(&self.replies, child) {
-                return Ok(reply);
-            }
-            // Folded again: components proved earlier in this round join
-            // the heap.
-            let child = self.normal_form(ledger, &child.parts, child.heap)?;
-            let admitted = ledger.admitted();
-            self.first_player_wins(ledger, &child)?;
-            if ledger.admitted() != admitted {
-                return Ok(0); // the round is repeated
-            }
-            if let Some(reply) = reply_in(&self.replies, &child) {
-                return Ok(reply);
-            }
-            // None found: 0, which the kernel refuses.
-            Ok(winning_option(ledger, &child)?.map_or(0, |i| i as u64 + 1))
-        };
-        let mut used = Vec::new();
-        let admitted = ledger.admit_answering(&position, &mut used, &mut answer_of)?;
-        self.keep(admitted, used)?;
-        self.folded.insert(part);
-        Ok(())
+        }
+        self.plan(part, u32::from(value))
     }
 
-    /// Proves an option of value `target` of `part`, if `part` has one, so
+    /// Sends a P record of `part` plus `value` to the admitter.
+    fn plan(&mut self, part: Grid, value: u32) -> Result<(), ProduceError> {
+        self.folded.insert(part, value);
+        let replies = std::mem::take(&mut self.fresh);
+        let record = Planned {
+            part,
+            value,
+            replies,
+        };
+        match &self.sink {
+            Some(sink) if sink.send(record).is_ok() => Ok(()),
+            // No admitter, or it stopped (it failed; its error is the one reported).
+            _ => Err(ProduceError::Refused(Failure::Unestablished)),
+        }
+    }
+
+    /// Plans an option of value `target` of `part`, if `part` has one, so
     /// that `part` + *target has a known answer; returns its number.
     fn answer_with_option(
         &mut self,
-        ledger: &mut Ledger,
         part: Grid,
         target: u8,
     ) -> Result<Option<usize>, ProduceError> {
@@ -283,10 +380,12 @@ impl Search {
             }
         };
         for p in parts {
-            self.prove(ledger, p)?;
+            self.prove(p)?;
         }
+        let key = (part, u32::from(target));
         let reply = u64::from(target) + found as u64 + 1;
-        self.replies.insert((part, u32::from(target)), reply);
+        self.replies.insert(key, reply);
+        self.fresh.push((key, reply));
         Ok(Some(found))
     }
 
@@ -313,62 +412,139 @@ impl Search {
         Ok(None)
     }
 
-    /// Makes the normal form `position` (a first-player win) known to be
-    /// a first-player win, or to have an option known to be a
-    /// second-player win.
-    fn first_player_wins(
-        &mut self,
-        ledger: &mut Ledger,
-        position: &Position,
-    ) -> Result<(), ProduceError> {
-        let mut position = position.clone();
-        while position.parts.len() > 1 {
-            // Prove all but the hardest component; the ledger folds them.
-            let hardest = hardest(&position.parts);
-            for (i, &p) in position.parts.iter().enumerate() {
-                if i != hardest {
-                    self.prove(ledger, p)?;
+    /// Plans what shows the normal form `position` (a first-player win)
+    /// to be one: a nonzero heap, or one component and a heap with an
+    /// answer prepared.
+    fn first_player_wins(&mut self, position: &Position) -> Result<(), ProduceError> {
+        if position.parts.len() > 1 {
+            let mut position = position.clone();
+            while position.parts.len() > 1 {
+                // Prove all but the hardest component; the ledger folds them.
+                let hardest = hardest(&position.parts);
+                for i in 0..position.parts.len() {
+                    if i != hardest {
+                        self.prove(position.parts[i])?;
+                    }
+                }
+                if !self.refold(&mut position) {
+                    // Unreachable: a proved component is folded.
+                    return Err(ProduceError::Refused(Failure::Unestablished));
                 }
             }
-            position = self.normal_form(ledger, &position.parts, position.heap)?;
+            return self.first_player_wins(&position);
         }
         let Some(&part) = position.parts.first() else {
             return Ok(()); // a lone heap: nonzero, as the position is a first-player win
         };
-        if self.known(ledger, &position).is_some() || reply_in(&self.replies, &position).is_some() {
+        if reply_in(&self.replies, position).is_some() {
             return Ok(());
         }
         let answered = match u8::try_from(position.heap) {
-            Ok(target) => self.answer_with_option(ledger, part, target)?.is_some(),
+            Ok(target) => self.answer_with_option(part, target)?.is_some(),
             Err(_) => false,
         };
         if !answered {
             // No option has the heap's value, so the component's value is
             // smaller: proving it leaves a nonzero heap.
-            self.prove(ledger, part)?;
+            self.prove(part)?;
         }
+        Ok(())
+    }
+}
+
+/// The writing pass's second half: the kernel's ledger admitting each
+/// planned record, with what each admitted record used.
+struct Admitter {
+    ledger: Ledger,
+    rules: GridRules,
+    records: Vec<Record>,
+    /// Per record (record n at index n - 1): the records it used.
+    uses: Vec<Vec<u32>>,
+    /// The answers the planner prepared so far.
+    replies: FastMap<(Grid, u32), u64>,
+}
+
+impl Admitter {
+    fn new(rules: GridRules, budget: Budget) -> Admitter {
+        Admitter {
+            ledger: Ledger::new(rules, budget),
+            rules,
+            records: Vec::new(),
+            uses: Vec::new(),
+            replies: FastMap::default(),
+        }
+    }
+
+    /// Admits the planned records in the order they come.
+    fn admit_all(&mut self, planned: Receiver<Planned>) -> Result<(), ProduceError> {
+        planned
+            .into_iter()
+            .try_for_each(|record| self.admit(record))
+    }
+
+    /// Has the ledger check and admit a planned P record, its options
+    /// answered as the planner prepared.
+    fn admit(&mut self, planned: Planned) -> Result<(), ProduceError> {
+        self.replies.extend(planned.replies);
+        let position = Position {
+            parts: vec![planned.part],
+            heap: planned.value,
+        };
+        let replies = &self.replies;
+        let mut lookups = Vec::new();
+        let mut answer_of = |ledger: &mut Ledger, child: &Position| -> Result<u64, Exhausted> {
+            if ledger.outcome(child, &mut lookups) == Some(Outcome::N) {
+                return Ok(0);
+            }
+            // None prepared: 0, which the kernel refuses.
+            Ok(reply_in(replies, child).unwrap_or(0))
+        };
+        let mut used = Vec::new();
+        let admitted = self
+            .ledger
+            .admit_answering(&position, &mut used, &mut answer_of)?;
+        self.keep(admitted, used)
+    }
+
+    /// Has the kernel admit `record` and keeps it.
+    fn commit(&mut self, record: Record) -> Result<(), ProduceError> {
+        let mut used = Vec::new();
+        let admitted = self.ledger.admit(&record, &mut used)?;
+        self.keep(admitted.map(|_| record), used)
+    }
+
+    /// Keeps a record the kernel admitted, with the records it `used`.
+    fn keep(
+        &mut self,
+        admitted: Result<Record, Failure>,
+        used: Vec<u32>,
+    ) -> Result<(), ProduceError> {
+        let record = admitted.map_err(ProduceError::Refused)?;
+        self.records.push(record);
+        self.uses.push(used);
         Ok(())
     }
 
     /// The file of the records the root (the sum of `grids` and `heap`)
-    /// depends on.
-    fn finish(
-        mut self,
-        mut ledger: Ledger,
-        grids: &[Grid],
-        heap: u32,
-        outcome: Outcome,
-        value: Option<u32>,
-    ) -> Result<Produced, ProduceError> {
+    /// depends on, with an N record of the root when it is a first-player
+    /// win no record states.
+    fn finish(mut self, finish: Finish, decided: usize) -> Result<Produced, ProduceError> {
+        let Finish {
+            grids,
+            heap,
+            outcome,
+            value,
+            searched,
+        } = finish;
         let mut used = Vec::new();
-        let root = ledger.normalise(grids, heap, &mut used)?;
+        let root = self.ledger.normalise(grids, heap, &mut used)?;
         // An N record changes no normal form, so `root` stays the root's.
-        if outcome == Outcome::N && self.known(&ledger, &root).is_none() {
-            let index = winning_option(&mut ledger, &root)?
+        if outcome == Outcome::N && self.ledger.outcome(&root, &mut Vec::new()).is_none() {
+            let index = winning_option(&mut self.ledger, &root)?
                 .ok_or(ProduceError::Refused(Failure::Unestablished))?;
-            self.commit(&mut ledger, Record::N(root.clone(), index as u64))?;
+            self.commit(Record::N(root.clone(), index as u64))?;
         }
-        if ledger.outcome(&root, &mut used) != Some(outcome) {
+        if self.ledger.outcome(&root, &mut used) != Some(outcome) {
             return Err(ProduceError::Refused(Failure::Unestablished));
         }
         let needed = needed_records(&used, &self.uses);
@@ -383,9 +559,9 @@ impl Search {
             outcome,
             value,
             bytes: file_bytes(self.rules, kept.iter().copied()),
-            decided: self.values.len(),
+            decided,
             written: kept.len(),
-            searched: self.searched,
+            searched,
         })
     }
 }

@@ -711,7 +711,7 @@ pub fn nth_move(
 }
 
 /// Sorts the components and removes equal ones in pairs (G + G = 0).
-fn cancel_pairs(position: &mut Position) {
+pub fn cancel_pairs(position: &mut Position) {
     position.parts.sort_unstable();
     let mut kept = 0;
     for i in 0..position.parts.len() {
