@@ -11,12 +11,13 @@
 //! translating the other summands' options).
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use crate::kernel::budget::{Budget, Exhausted};
 use crate::kernel::partizan::check::NumberCandidate;
 use crate::kernel::partizan::compare::Comparer;
 use crate::kernel::partizan::dyadic::{Dyadic, simplest_between};
-use crate::kernel::partizan::game::{Games, Id, Term};
+use crate::kernel::partizan::game::{Games, Id, Options, Term};
 
 /// Canonical forms over one arena.
 pub struct Canonical {
@@ -31,6 +32,17 @@ pub struct Canonical {
 }
 
 impl Canonical {
+    /// The options of `g`; only a sum's can run out of memory.
+    fn options(&mut self, g: Id) -> Result<Arc<Options>, Exhausted> {
+        self.cmp.games.options(g, &self.cmp.budget)
+    }
+
+    /// The options of a canonical form, which its own node holds: nothing
+    /// is generated, so nothing can run out.
+    fn held_options(&mut self, g: Id) -> Arc<Options> {
+        self.options(g).unwrap_or_default()
+    }
+
     /// A fresh arena with the given budget.
     pub fn new(budget: Budget) -> Canonical {
         Canonical {
@@ -54,7 +66,7 @@ impl Canonical {
         } else if let Some(n) = self.cmp.games.as_nimber(g) {
             Some(n)
         } else {
-            let options = self.cmp.games.options(g);
+            let options = self.options(g).ok()?;
             let mut values = Vec::with_capacity(options.0.len());
             if options.0 == options.1 {
                 for &o in &options.0 {
@@ -90,7 +102,7 @@ impl Canonical {
         } else if let Some(parts) = self.cmp.games.sum_parts(g) {
             self.sum(&parts)?
         } else {
-            let options = self.cmp.games.options(g);
+            let options = self.options(g)?;
             let mut left = Vec::with_capacity(options.0.len());
             for &o in &options.0 {
                 left.push(self.of(o)?);
@@ -134,7 +146,7 @@ impl Canonical {
                 // worth moving in while another summand is not a number).
                 let (mut left, mut right) = (Vec::new(), Vec::new());
                 for i in 0..others.len() {
-                    let options = self.cmp.games.options(others[i]);
+                    let options = self.options(others[i])?;
                     for (side, out) in [(&options.0, &mut left), (&options.1, &mut right)] {
                         for &o in side {
                             let mut next = others.clone();
@@ -208,22 +220,22 @@ impl Canonical {
     ) -> Result<bool, Exhausted> {
         for i in 0..left.len() {
             let x = left[i];
-            let replies = self.cmp.games.options(x).1.clone();
+            let replies = self.options(x)?.1.clone();
             for reply in replies {
                 if self.cmp.ge(g, reply)? {
                     left.remove(i);
-                    left.extend_from_slice(&self.cmp.games.options(reply).0);
+                    left.extend_from_slice(&self.options(reply)?.0);
                     return Ok(true);
                 }
             }
         }
         for i in 0..right.len() {
             let x = right[i];
-            let replies = self.cmp.games.options(x).0.clone();
+            let replies = self.options(x)?.0.clone();
             for reply in replies {
                 if self.cmp.ge(reply, g)? {
                     right.remove(i);
-                    right.extend_from_slice(&self.cmp.games.options(reply).1);
+                    right.extend_from_slice(&self.options(reply)?.1);
                     return Ok(true);
                 }
             }
@@ -248,7 +260,7 @@ impl Canonical {
         if let Some(x) = self.cmp.games.as_number(g) {
             return Term::Number(x.clone());
         }
-        let options = self.cmp.games.options(g);
+        let options = self.held_options(g);
         let (l, r) = (options.0.clone(), options.1.clone());
         Term::Options(
             l.iter().map(|&o| self.to_term(o)).collect(),
@@ -268,7 +280,7 @@ impl Canonical {
         if let Some(x) = self.stops.get(&(g, left)) {
             return x.clone();
         }
-        let options = self.cmp.games.options(g);
+        let options = self.held_options(g);
         let side = if left { &options.0 } else { &options.1 };
         let stops: Vec<Dyadic> = side.iter().map(|&o| self.stop(o, !left)).collect();
         let best = if left {
@@ -312,7 +324,7 @@ impl Canonical {
         if let Some(text) = self.compact(g) {
             return Some(text);
         }
-        let options = self.cmp.games.options(g);
+        let options = self.options(g).ok()?;
         let (l, r) = (options.0.clone(), options.1.clone());
         // A switch {x | -x} with x > 0 is +-x.
         if let ([a], [b]) = (l.as_slice(), r.as_slice())

@@ -212,6 +212,9 @@ fn hackenbush(picture: &Spanned<String>, green_only: bool) -> Result<Hackenbush,
         )
     };
     let mut edges = Vec::new();
+    // Where the edge past the limit is written: the error points there,
+    // not at the whole picture (a picture of megabytes would be printed).
+    let mut extra = picture.span;
     let colour = |c: char, i: usize| -> Result<Colour, ElabError> {
         let colour = match c {
             'l' => Colour::Blue,
@@ -256,6 +259,12 @@ fn hackenbush(picture: &Spanned<String>, green_only: bool) -> Result<Hackenbush,
                 return Err(bad());
             };
             edges.push((u, v, colour(ch, start + ends.len() + 1)?));
+            // Refused below; reading on would look up every vertex name
+            // among all before it (a 5 MB picture took 100 s).
+            if edges.len() > MAX_EDGES {
+                extra = at(start, item.trim().len());
+                break;
+            }
         }
     } else {
         // Stalks and trees.
@@ -286,6 +295,7 @@ fn hackenbush(picture: &Spanned<String>, green_only: bool) -> Result<Hackenbush,
                 }
             }
             if edges.len() > MAX_EDGES {
+                extra = at(i, 1);
                 break;
             }
         }
@@ -298,7 +308,7 @@ fn hackenbush(picture: &Spanned<String>, green_only: bool) -> Result<Hackenbush,
     }
     if edges.len() > MAX_EDGES {
         let kind = ElabErrorKind::TooManyEdges { max: MAX_EDGES };
-        return Err(error(kind, picture.span));
+        return Err(error(kind, extra));
     }
     Ok(Hackenbush { edges })
 }

@@ -247,6 +247,21 @@ pub fn error_lines(path: &str, errors: &[ErrorReport]) -> String {
         .collect()
 }
 
+/// The most characters of a statement a human line shows (JSON has it whole).
+const SHOWN_STATEMENT: usize = 500;
+
+/// `statement` cut to [`SHOWN_STATEMENT`] characters, saying how many more
+/// there are: a statement of megabytes would otherwise fill the terminal.
+fn shortened(statement: &str) -> std::borrow::Cow<'_, str> {
+    match statement.char_indices().nth(SHOWN_STATEMENT) {
+        None => statement.into(),
+        Some((cut, _)) => {
+            let more = statement[cut..].chars().count();
+            format!("{} ... ({more} more characters)", &statement[..cut]).into()
+        }
+    }
+}
+
 impl ClaimReport {
     /// The claim's human lines: the verdict line, then for anything but
     /// VERIFIED the detail and where it points, and the seconds if timed.
@@ -257,7 +272,7 @@ impl ClaimReport {
             self.verdict.word(),
             self.line,
             self.id,
-            self.statement
+            shortened(&self.statement)
         );
         if self.verdict != VerdictName::Verified {
             out.push_str(&format!("          {}\n", self.detail));

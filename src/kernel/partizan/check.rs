@@ -378,8 +378,8 @@ fn side_condition(
     match rule {
         StepRule::Definition => Ok(None),
         StepRule::Options => {
-            let generated = cmp.games.options(prev);
-            let written = cmp.games.options(next);
+            let generated = cmp.games.options(prev, &cmp.budget)?;
+            let written = cmp.games.options(next, &cmp.budget)?;
             let same = |a: &[Id], b: &[Id]| {
                 let (mut a, mut b) = (a.to_vec(), b.to_vec());
                 a.sort_unstable();
@@ -468,7 +468,7 @@ fn reversible(cmp: &mut Comparer, prev: Id, next: Id) -> Result<Option<StepFailu
             continue;
         }
         for &x in old {
-            let x_options = cmp.games.options(x);
+            let x_options = cmp.games.options(x, &cmp.budget)?;
             let replies = match player {
                 Player::Left => &x_options.1,
                 Player::Right => &x_options.0,
@@ -481,7 +481,7 @@ fn reversible(cmp: &mut Comparer, prev: Id, next: Id) -> Result<Option<StepFailu
                 if !reverses {
                     continue;
                 }
-                let reply_options = cmp.games.options(reply);
+                let reply_options = cmp.games.options(reply, &cmp.budget)?;
                 let bypass = match player {
                     Player::Left => &reply_options.0,
                     Player::Right => &reply_options.1,

@@ -70,7 +70,8 @@ impl Comparer {
         if let Some(&known) = self.memo.get(&(g, h)) {
             return Ok(known);
         }
-        self.budget.expand(self.memo.len())?;
+        let held = self.memo.len().saturating_add(self.games.weight());
+        self.budget.expand(held)?;
         if self.depth >= MAX_DEPTH {
             return Err(Exhausted::Depth(MAX_DEPTH));
         }
@@ -84,7 +85,7 @@ impl Comparer {
     }
 
     fn search(&mut self, g: Id, h: Id) -> Result<Option<Reason>, Exhausted> {
-        let g_options = self.games.options(g);
+        let g_options = self.games.options(g, &self.budget)?;
         // Generating a sum's options costs work per option: charge it.
         self.budget
             .charge(g_options.0.len().saturating_add(g_options.1.len()))?;
@@ -94,7 +95,7 @@ impl Comparer {
                 return Ok(Some(Reason::RightInFirst(gr)));
             }
         }
-        let h_options = self.games.options(h);
+        let h_options = self.games.options(h, &self.budget)?;
         self.budget
             .charge(h_options.0.len().saturating_add(h_options.1.len()))?;
         for &hl in &h_options.0 {
@@ -110,7 +111,7 @@ impl Comparer {
     /// when some `g^L >= 0`, Right when some `g^R <= 0`.
     pub fn first_player_wins(&mut self, g: Id, player: Player) -> Result<Option<Id>, Exhausted> {
         let zero = self.games.zero();
-        let options = self.games.options(g);
+        let options = self.games.options(g, &self.budget)?;
         let side = match player {
             Player::Left => &options.0,
             Player::Right => &options.1,

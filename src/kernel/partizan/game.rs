@@ -109,6 +109,8 @@ impl Player {
 #[derive(Default)]
 pub struct Games {
     nodes: Vec<Node>,
+    /// Option and summand ids the nodes hold (a sum of k games holds k).
+    stored: usize,
     index: FastMap<Node, Id>,
     options: Vec<Option<Arc<Options>>>,
     pictures: Vec<Picture>,
@@ -135,6 +137,14 @@ impl Games {
     /// Whether nothing is interned.
     pub fn is_empty(&self) -> bool {
         self.nodes.is_empty()
+    }
+
+    /// The arena's size in memo entries (about 64 bytes each) for the
+    /// memory cap: a node is kept twice (list and index), and a sum of k
+    /// games holds k ids in each copy. Without it, options of long sums
+    /// filled memory while the memo stayed small.
+    pub fn weight(&self) -> usize {
+        (2 * self.nodes.len()).saturating_add(self.stored / 8)
     }
 
     /// Interns a term.
@@ -396,7 +406,7 @@ impl Games {
             memo.insert(g, h);
             return Ok(h);
         }
-        let options = self.options(g);
+        let options = self.options(g, budget)?;
         let mut h = 0u32;
         for &o in options.0.iter().chain(options.1.iter()) {
             h = h.max(self.height_memo(o, budget, memo)?.saturating_add(1));
@@ -405,22 +415,23 @@ impl Games {
         Ok(h)
     }
 
-    /// The left and right options of `g`.
-    pub fn options(&mut self, g: Id) -> Arc<Options> {
+    /// The left and right options of `g`; the arena's growth is held to
+    /// `budget`'s memory cap ([`Games::weight`]).
+    pub fn options(&mut self, g: Id, budget: &Budget) -> Result<Arc<Options>, Exhausted> {
         if let Some(Some(cached)) = self.options.get(g as usize) {
-            return Arc::clone(cached);
+            return Ok(Arc::clone(cached));
         }
-        let both = Arc::new(self.generate(g));
+        let both = Arc::new(self.generate(g, budget)?);
         if self.options.len() <= g as usize {
             self.options.resize(g as usize + 1, None);
         }
         self.options[g as usize] = Some(Arc::clone(&both));
-        both
+        Ok(both)
     }
 
     /// Left and right options of `g`.
-    fn generate(&mut self, g: Id) -> Options {
-        match self.nodes[g as usize].clone() {
+    fn generate(&mut self, g: Id, budget: &Budget) -> Result<Options, Exhausted> {
+        Ok(match self.nodes[g as usize].clone() {
             Node::Options(left, right) => (left, right),
             Node::Number(x) => {
                 let (l, r) = x.options();
@@ -433,7 +444,7 @@ impl Games {
                 (all.clone(), all)
             }
             Node::Neg(inner) => {
-                let both = self.options(inner);
+                let both = self.options(inner, budget)?;
                 let left = both.1.iter().map(|&o| self.neg(o)).collect();
                 let right = both.0.iter().map(|&o| self.neg(o)).collect();
                 (left, right)
@@ -447,9 +458,10 @@ impl Games {
                     if i > 0 && parts[i] == parts[i - 1] {
                         continue;
                     }
-                    let both = self.options(parts[i]);
+                    let both = self.options(parts[i], budget)?;
                     for (side, out) in [(&both.0, &mut left), (&both.1, &mut right)] {
                         for &o in side {
+                            budget.hold(self.weight())?;
                             let mut next = parts.clone();
                             next[i] = o;
                             out.push(self.sum(next));
@@ -501,7 +513,7 @@ impl Games {
                 }
                 (left, right)
             }
-        }
+        })
     }
 
     fn intern(&mut self, node: Node) -> Id {
@@ -509,6 +521,11 @@ impl Games {
             return id;
         }
         let id = self.nodes.len() as Id;
+        self.stored += match &node {
+            Node::Sum(parts) => parts.len(),
+            Node::Options(left, right) => left.len() + right.len(),
+            _ => 0,
+        };
         self.nodes.push(node.clone());
         self.index.insert(node, id);
         id
