@@ -325,9 +325,7 @@ impl Planner {
         // record, after every record planned here. Answering an option may
         // plan records that fold components of options answered before it,
         // changing their normal forms: so the options whose normal forms
-        // changed are answered again until a round plans nothing (as the
-        // ledger repeats a round of `admit_answering` in which records were
-        // admitted).
+        // changed are answered again, until a round plans nothing.
         let mut children = Vec::new();
         let mut planned = self.folded.len();
         for option in self.values.options(part)? {
