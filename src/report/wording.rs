@@ -102,7 +102,9 @@ fn undecided_text(rule: Rule, reason: &Undecided) -> String {
             format!("cited claim {citation} is undecided (see depends_on)")
         }
         Undecided::NoNumberCandidate => "not decided: no number was found that the game \
-             equals or is confused with, and it is too high for the birthday bound"
+             equals or is confused with, nor an interval without numbers that holds it \
+             (the birthday bound: the game may be too high for it, or the search for a \
+             candidate ran out)"
             .to_string(),
     }
 }
