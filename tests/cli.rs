@@ -1124,3 +1124,29 @@ fn a_huge_hackenbush_picture_is_refused_at_once() {
         started.elapsed()
     );
 }
+
+/// `prove loser` on a plane region names recurring situations by whole
+/// cells: keyed by the first coordinate alone, positions that only shared
+/// x coordinates were taken for one another, and the tree it wrote for I3
+/// and an L on the 3x3 square (both breaker wins) did not check (found by
+/// an adversarial review with its own game-tree search).
+#[test]
+fn prove_loser_on_a_region_shares_only_equal_situations() {
+    let dir = scratch_dir("prove-region-tree");
+    let decls = &written_file(
+        &dir,
+        "decls.cert",
+        "gamecert 1\nboard R = square 3x3\nanimal I3 on square = (0,0) (1,0) (2,0)\n\
+         animal L on square = (0,0) (1,0) (0,1) (0,2)\n",
+    );
+    for animal in ["I3", "L"] {
+        let out = dir.join(format!("{animal}.cert"));
+        let written = proved(
+            &[
+                "prove", "loser", animal, "on", "R", "(1,1)", "--file", decls,
+            ],
+            &out,
+        );
+        assert!(written.contains("same s"), "{written}");
+    }
+}

@@ -327,24 +327,25 @@ fn after(at: &Marks, x: Cell, reply: &[Cell]) -> Marks {
 }
 
 /// The least image of a position under the group (the position itself
-/// without automorphisms).
-fn situation_key(marks: &Marks, group: &Group) -> (Vec<i32>, Vec<i32>) {
-    let image = |p: &[u8], set: &BTreeSet<Cell>| -> Vec<i32> {
-        let mut v: Vec<i32> = set
+/// without automorphisms), cells whole: a group maps the faces of a face
+/// board (cells `[face, 0, 0]`); a plane region has none, and its cells
+/// differ in every coordinate (keyed by the first alone, positions that
+/// only shared x coordinates were taken for one another).
+fn situation_key(marks: &Marks, group: &Group) -> SituationKey {
+    let image = |p: &[u8], set: &BTreeSet<Cell>| -> Vec<Cell> {
+        let mut v: Vec<Cell> = set
             .iter()
-            .map(|c| {
-                usize::try_from(c[0])
-                    .ok()
-                    .and_then(|f| p.get(f))
-                    .map_or(c[0], |&g| i32::from(g))
+            .map(|&c| {
+                let face = usize::try_from(c[0]).ok().and_then(|f| p.get(f));
+                face.map_or(c, |&g| [i32::from(g), c[1], c[2]])
             })
             .collect();
         v.sort_unstable();
         v
     };
     let exact = (
-        marks.0.iter().map(|c| c[0]).collect(),
-        marks.1.iter().map(|c| c[0]).collect(),
+        marks.0.iter().copied().collect(),
+        marks.1.iter().copied().collect(),
     );
     group
         .iter()
@@ -354,14 +355,18 @@ fn situation_key(marks: &Marks, group: &Group) -> (Vec<i32>, Vec<i32>) {
         .unwrap_or_default()
 }
 
+/// A position up to the board's symmetries: the maker's and the breaker's
+/// marks of its least image.
+type SituationKey = (Vec<Cell>, Vec<Cell>);
+
 /// The tree with recurring situations named at their first occurrence
 /// (`counts`: occurrences by key) and referred to at the later ones.
 fn name_situations(
     tree: Tree,
     at: &Marks,
     group: &Group,
-    counts: &BTreeMap<(Vec<i32>, Vec<i32>), usize>,
-    names: &mut BTreeMap<(Vec<i32>, Vec<i32>), String>,
+    counts: &BTreeMap<SituationKey, usize>,
+    names: &mut BTreeMap<SituationKey, String>,
 ) -> Tree {
     let Tree::Moves(moves) = tree else {
         return tree;
