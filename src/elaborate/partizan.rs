@@ -299,7 +299,8 @@ fn hackenbush(picture: &Spanned<String>, green_only: bool) -> Result<Hackenbush,
                 break;
             }
         }
-        if !stack.is_empty() {
+        // A picture cut short at the limit may leave a branch open.
+        if !stack.is_empty() && edges.len() <= MAX_EDGES {
             return Err(error(
                 ElabErrorKind::HackenbushUnbalanced,
                 at(text.len(), 1),

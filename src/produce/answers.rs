@@ -42,6 +42,7 @@ use crate::kernel::impartial::answers::{
     mirrored_second_player_win,
 };
 use crate::kernel::impartial::grid::{Grid, GridRules};
+use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::time::{Duration, Instant};
 
@@ -189,13 +190,15 @@ fn write(
             // A thread that cannot be started is a failure to write: the
             // list it would have read is gone with it.
             let admitting = admitting.map_err(|_| ProduceError::Refused(Failure::Unestablished))?;
-            let planning = plan(&mut planner);
-            // Ends the admitter's list.
+            let planning = catch_unwind(AssertUnwindSafe(|| plan(&mut planner)));
+            // Ends the admitter's list, after a panic too: the admitter
+            // would wait for the next record for ever.
             drop(planner.sink.take());
-            // A panic in the kernel's ledger goes on up, as on one thread.
+            // A panic in either goes on up, as on one thread.
             let admitted = admitting
                 .join()
-                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+                .unwrap_or_else(|panic| resume_unwind(panic));
+            let planning = planning.unwrap_or_else(|panic| resume_unwind(panic));
             // When the admitter failed, the planner failed to send after it.
             admitted.and(planning)
         })
