@@ -315,7 +315,9 @@ impl Planner {
         if self.folded.contains_key(&part) {
             return Ok(());
         }
-        let position = self.normal_form(&[part], 0)?;
+        // Every part proved comes from a split (a canonical component), so
+        // it is not split again: only folded, or kept.
+        let position = self.folded_form(&[part], 0)?;
         let [part] = position.parts[..] else {
             return Ok(()); // small, mirrored or proved already
         };
