@@ -186,7 +186,7 @@ fn sample() -> (Grid, u32, Vec<Record>) {
     let produced = grundy(GridRules::Cram, &[grid], 0, Budget::unlimited(), 0).expect("decided");
     let value = produced.value.expect("a value");
     let records = records(&produced.bytes);
-    assert!(records.len() > 20, "a sample worth mutating");
+    assert!(records.len() >= 20, "a sample worth mutating");
     (grid, value, records)
 }
 

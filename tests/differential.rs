@@ -318,28 +318,102 @@ fn parallel_search_matches_single_thread() {
     assert_eq!(compared, 48);
 }
 
+/// The Cram components of a position as (rows, cols, free cells), sorted.
+fn cram_shapes(rows: usize, cols: usize, free: u64) -> Vec<(u8, u8, u32)> {
+    let grid = Grid::new(rows, cols, free).expect("grid");
+    let mut parts: Vec<(u8, u8, u32)> = grid
+        .components(GridRules::Cram)
+        .iter()
+        .map(|g| (g.rows, g.cols, g.free.count_ones()))
+        .collect();
+    parts.sort_unstable();
+    parts
+}
+
 /// Cram components lose their removable cells (a cell each of whose
 /// neighbours has another leaf): the step must fire where it should, and no
 /// position of the boards searched in full may change value in either play.
 #[test]
 fn cram_removable_cells_keep_values() {
-    let components = |rows: usize, cols: usize, free: u64| {
-        let grid = Grid::new(rows, cols, free).expect("grid");
-        let mut parts: Vec<(u8, u8, u32)> = grid
-            .components(GridRules::Cram)
-            .iter()
-            .map(|g| (g.rows, g.cols, g.free.count_ones()))
-            .collect();
-        parts.sort_unstable();
-        parts
-    };
     // A path of five cells: the middle cell's neighbours each have a leaf.
-    assert_eq!(components(1, 5, 0b11111), vec![(1, 2, 2), (1, 2, 2)]);
+    assert_eq!(cram_shapes(1, 5, 0b11111), vec![(1, 2, 2), (1, 2, 2)]);
     // A cell with three leaves keeps one of them: a domino.
-    assert_eq!(components(3, 3, 0b010_111_000), vec![(1, 2, 2)]);
+    assert_eq!(cram_shapes(3, 3, 0b010_111_000), vec![(1, 2, 2)]);
     // A path of four has no removable cell.
-    assert_eq!(components(1, 4, 0b1111), vec![(1, 4, 4)]);
+    assert_eq!(cram_shapes(1, 4, 0b1111), vec![(1, 4, 4)]);
     for (rows, cols) in [(4, 4), (3, 5), (2, 7)] {
         compare(RULES[0], rows, cols, 0..(1u64 << (rows * cols)));
     }
+}
+
+/// Cram components are cut at twin squares (rule I3b: two diagonal cells
+/// of a 2x2 square whose only free neighbours are the square's other two
+/// cells; dropping two of the square's edges keeps every value). The cut
+/// must fire where it should, and positions where it fires must keep their
+/// values in both plays: this counts them on 4x4 with a detector of its own
+/// (plain graph search, no bit tricks) and compares all of 4x4 with the
+/// naive search, which knows nothing of the rule.
+#[test]
+fn cram_twin_square_cuts_keep_values() {
+    // Rows 1111 / 1100 / 1000 / 1000: twins (0,0) and (1,1); dropping the
+    // square's horizontal edges leaves a column of four and an L of four.
+    assert_eq!(
+        cram_shapes(4, 4, 0b0001_0001_0011_1111),
+        vec![(1, 4, 4), (2, 3, 4)]
+    );
+    // A full 2x3 rectangle: each square has a cell with a third neighbour
+    // on each diagonal, so no twins: one component.
+    assert_eq!(cram_shapes(2, 3, 0b111_111), vec![(2, 3, 6)]);
+
+    let (rows, cols) = (4usize, 4usize);
+    let free_at = |free: u64, r: isize, c: isize| {
+        r >= 0
+            && c >= 0
+            && (r as usize) < rows
+            && (c as usize) < cols
+            && free >> (r as usize * cols + c as usize) & 1 == 1
+    };
+    // Whether removing the edges `cut` leaves cell `from` unable to reach `to`.
+    let cut_apart = |free: u64, cut: [((isize, isize), (isize, isize)); 2], from, to| {
+        let mut seen = vec![from];
+        let mut stack = vec![from];
+        while let Some((r, c)) = stack.pop() {
+            for (dr, dc) in [(0, 1), (0, -1), (1, 0), (-1, 0)] {
+                let next = (r + dr, c + dc);
+                let is_cut = cut
+                    .iter()
+                    .any(|&(x, y)| (x, y) == ((r, c), next) || (y, x) == ((r, c), next));
+                if free_at(free, next.0, next.1) && !is_cut && !seen.contains(&next) {
+                    seen.push(next);
+                    stack.push(next);
+                }
+            }
+        }
+        !seen.contains(&to)
+    };
+    let has_twin_cut = |free: u64| {
+        let only_neighbours = |cell: (isize, isize), allowed: [(isize, isize); 2]| {
+            [(0, 1), (0, -1), (1, 0), (-1, 0)].iter().all(|&(dr, dc)| {
+                let next = (cell.0 + dr, cell.1 + dc);
+                !free_at(free, next.0, next.1) || allowed.contains(&next)
+            })
+        };
+        (0..rows as isize - 1).any(|r| {
+            (0..cols as isize - 1).any(|c| {
+                let (a, b, cc, d) = ((r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1));
+                let all_free = [a, b, cc, d].iter().all(|&(r, c)| free_at(free, r, c));
+                let twins = (only_neighbours(a, [b, cc]) && only_neighbours(d, [b, cc]))
+                    || (only_neighbours(b, [a, d]) && only_neighbours(cc, [a, d]));
+                all_free
+                    && twins
+                    && (cut_apart(free, [(a, b), (cc, d)], a, b)
+                        || cut_apart(free, [(a, cc), (b, d)], a, cc))
+            })
+        })
+    };
+    let cut = (0..1u64 << (rows * cols))
+        .filter(|&f| has_twin_cut(f))
+        .count();
+    assert!(cut > 1000, "only {cut} positions of 4x4 have a twin cut");
+    compare(RULES[0], rows, cols, 0..(1u64 << (rows * cols)));
 }

@@ -90,8 +90,12 @@ impl UsageError {
     }
 }
 
-/// The largest file read: a certificate, an include or a card file.
+/// The largest text file read: a certificate, an include or a card file.
 pub const MAX_FILE_BYTES: u64 = 64 << 20;
+
+/// The largest answer file read (binary, pinned; Cram 7x7's value takes
+/// 69 MB).
+pub const MAX_ANSWER_FILE_BYTES: u64 = 256 << 20;
 
 /// The text of the regular file at `path`, of at most `max` bytes.
 ///
@@ -400,7 +404,7 @@ impl Loader {
                         kind,
                         span: path.span,
                     })?;
-                read_pinned_bytes(&resolved, pin, path.span)
+                read_pinned_bytes(&resolved, pin, path.span, MAX_ANSWER_FILE_BYTES)
             };
             super::claims_reading_on(&ast, &read, &self.limits, self.threads)
         };
@@ -497,7 +501,7 @@ fn read_pinned(
     pin: Option<&crate::syntax::ast::Spanned<String>>,
     span: Span,
 ) -> Result<String, ElabError> {
-    let bytes = read_pinned_bytes(path, pin, span)?;
+    let bytes = read_pinned_bytes(path, pin, span, MAX_FILE_BYTES)?;
     String::from_utf8(bytes).map_err(|e| ElabError {
         kind: ElabErrorKind::IncludeUnreadable(ReadError::NotUtf8 {
             offset: e.utf8_error().valid_up_to(),
@@ -506,13 +510,15 @@ fn read_pinned(
     })
 }
 
-/// As [`read_pinned`], for a file of any bytes (an answer file).
+/// As [`read_pinned`], for a file of any bytes (an answer file) of at
+/// most `max` bytes.
 fn read_pinned_bytes(
     path: &Path,
     pin: Option<&crate::syntax::ast::Spanned<String>>,
     span: Span,
+    max: u64,
 ) -> Result<Vec<u8>, ElabError> {
-    let text = read_bytes(path, MAX_FILE_BYTES).map_err(|e| ElabError {
+    let text = read_bytes(path, max).map_err(|e| ElabError {
         kind: ElabErrorKind::IncludeUnreadable(e),
         span,
     })?;

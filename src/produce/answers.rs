@@ -38,8 +38,8 @@ use crate::kernel::budget::{Budget, Exhausted};
 use crate::kernel::hash::FastMap;
 use crate::kernel::impartial::Outcome;
 use crate::kernel::impartial::answers::{
-    Answers, Failure, Ledger, MAGIC, Position, Raw, Record, SMALL_CELLS, VERSION, cancel_pairs,
-    mirrored_second_player_win,
+    Answers, Failure, Ledger, MAGIC, Position, Raw, Record, SMALL_CELLS, cancel_pairs,
+    mirrored_second_player_win, version_of,
 };
 use crate::kernel::impartial::grid::{Grid, GridRules};
 use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
@@ -608,7 +608,7 @@ pub fn needed_records(roots: &[u32], uses: &[Vec<u32>]) -> Vec<bool> {
 /// inverse of the kernel's `ruleset_of_header` and `rules_of_header`).
 pub fn header(ruleset: u8) -> Vec<u8> {
     let mut bytes = MAGIC.to_vec();
-    bytes.extend([VERSION, ruleset]);
+    bytes.extend([version_of(ruleset), ruleset]);
     bytes
 }
 

@@ -729,7 +729,7 @@ fn grid_cells_text(cells: &[(u32, u32)]) -> String {
 fn answers_text(f: &AnswersFailure) -> String {
     match f {
         AnswersFailure::Header => {
-            "the answer file does not start with GCWA, format version 2 and a known ruleset"
+            "the answer file does not start with GCWA, a known ruleset and its format version (3 for Cram, 2 for the others; files of an older version are regenerated with `prove`)"
                 .to_string()
         }
         AnswersFailure::Truncated { offset } => {

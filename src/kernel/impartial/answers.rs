@@ -23,7 +23,7 @@
 
 // Arithmetic here is unchecked on purpose (see kernel/mod.rs): offsets stay
 // within the file, heaps below MAX_HEAP, record numbers below 2^32 (a file
-// holds fewer than 2^32 records: it is at most 64 MiB).
+// holds fewer than 2^32 records: it is at most 256 MiB).
 #![allow(clippy::arithmetic_side_effects)]
 
 use super::Outcome;
@@ -62,8 +62,12 @@ impl std::fmt::Debug for FileBytes {
 
 /// The first four bytes of an answer file.
 pub const MAGIC: &[u8; 4] = b"GCWA";
-/// The format version this kernel reads.
-pub const VERSION: u8 = 2;
+/// The format version this kernel reads, by ruleset byte: 3 for Cram
+/// (normal 0, misère 4), whose normal form changed with version 3 (twin
+/// squares, rule I3b), 2 for the others.
+pub fn version_of(ruleset: u8) -> u8 {
+    if matches!(ruleset, 0 | 4) { 3 } else { 2 }
+}
 /// Components with at most this many cells are valued by the kernel's own
 /// search instead of by records.
 pub const SMALL_CELLS: u32 = 8;
@@ -769,7 +773,9 @@ pub fn as_sum(game: &super::Game, rules: GridRules) -> Option<(Vec<Grid>, u32)> 
 pub fn ruleset_of_header(bytes: &[u8]) -> Result<u8, Failure> {
     match bytes {
         [m0, m1, m2, m3, version, ruleset, ..]
-            if [*m0, *m1, *m2, *m3] == *MAGIC && *version == VERSION && *ruleset <= 6 =>
+            if [*m0, *m1, *m2, *m3] == *MAGIC
+                && *ruleset <= 6
+                && *version == version_of(*ruleset) =>
         {
             Ok(*ruleset)
         }

@@ -13,6 +13,8 @@
 //! row or column). Moves of different components are then disjoint and never
 //! change what the other component can do, so the position is a disjunctive sum
 //! (docs/soundness.md, rule I2). Cells no move can ever use are dropped.
+//! A Cram component is split further where two cells are twins around a
+//! 2x2 square (rule I3b, [`twin_square_cut`]).
 
 // Arithmetic here is unchecked on purpose (see kernel/mod.rs): Positions are
 // bit boards of at most 64 cells: shifts, masks and indices stay below 64,
@@ -217,12 +219,44 @@ impl Grid {
         }
         while live != 0 {
             let seed = live & live.wrapping_neg();
-            let comp = match rules {
-                GridRules::Cram => flood(&fr, seed, live),
-                _ => self.same_line_closure(&fr, seed, horizontal, vertical),
-            };
-            live &= !comp;
-            out.push(self.canonical_part(&fr, comp));
+            if rules == GridRules::Cram {
+                let comp = flood(&fr, seed, live);
+                live &= !comp;
+                self.canonical_part(&fr, comp).push_cram_part(None, out);
+            } else {
+                let comp = self.same_line_closure(&fr, seed, horizontal, vertical);
+                live &= !comp;
+                out.push(self.canonical_part(&fr, comp));
+            }
+        }
+    }
+
+    /// Appends this canonical Cram component to `out`, or, when a twin
+    /// square cuts it (rule I3b), the canonical components of the pieces,
+    /// each cut again. With `small`, pieces of at most four cells are not
+    /// listed but their values XORed into it ([`known_cram_value`]).
+    ///
+    /// The cut is looked for in the canonical form, so that a component is
+    /// cut the same way wherever it occurs, in whatever orientation.
+    fn push_cram_part(self, mut small: Option<&mut u32>, out: &mut Vec<Grid>) {
+        let fr = self.frame();
+        let Some(pieces) = twin_square_cut(&fr, self.free) else {
+            out.push(self);
+            return;
+        };
+        for piece in pieces {
+            // Cutting the square's edges may leave removable cells (I3a).
+            let mut live = without_removable_cells(&fr, piece);
+            while live != 0 {
+                let comp = flood(&fr, live & live.wrapping_neg(), live);
+                live &= !comp;
+                match (known_cram_value(&fr, comp), small.as_deref_mut()) {
+                    (Some(value), Some(small)) => *small ^= value,
+                    _ => self
+                        .canonical_part(&fr, comp)
+                        .push_cram_part(small.as_deref_mut(), out),
+                }
+            }
         }
     }
 
@@ -282,11 +316,12 @@ impl Grid {
                 && live & last_row != 0
                 && live & fr.col0 != 0
                 && live & last_col != 0;
-            out.push(if spans {
+            let part = if spans {
                 self.with(images.least_image_without(self.free & !live))
             } else {
                 self.canonical_part(&fr, live)
-            });
+            };
+            part.push_cram_part(Some(&mut small), out);
         }
         small
     }
@@ -305,11 +340,13 @@ impl Grid {
 
     /// One Cram component `comp` of this position's rectangle: its value
     /// XORed into `small` when its shape gives it ([`known_cram_value`]),
-    /// otherwise its canonical form appended to `out`.
+    /// otherwise its canonical form appended to `out` (cut by rule I3b).
     fn add_cram_part(&self, fr: &Frame, comp: u64, small: &mut u32, out: &mut Vec<Grid>) {
         match known_cram_value(fr, comp) {
             Some(value) => *small ^= value,
-            None => out.push(self.canonical_part(fr, comp)),
+            None => self
+                .canonical_part(fr, comp)
+                .push_cram_part(Some(small), out),
         }
     }
 
@@ -685,6 +722,81 @@ fn removable_cells(fr: &Frame, p: u64) -> u64 {
         & (!n | north_in(ln | le | lw));
     let extra_leaves = east_in(lw & le) | north_in(ls & (le | lw)) | south_in(ln & (le | lw | ls));
     (p & !leaf & every_neighbour_has_another_leaf) | extra_leaves
+}
+
+/// Rule I3b (docs/soundness.md): the two pieces of the Cram component
+/// `comp` when two of its cells are *twins around a 2x2 square* and
+/// dropping two of the square's edges cuts it in two; otherwise `None`.
+///
+/// Twins are two diagonal cells of a square whose only free neighbours are
+/// the square's other two cells: the top left and bottom right cells with
+/// nothing free above or left of the first and below or right of the
+/// second, or the top right and bottom left ones, mirrored. Dropping the
+/// square's two horizontal edges (or its two vertical ones) leaves a game
+/// of the same value in every sum; when that leaves two pieces, each is
+/// the component its cells form on the board, so the component is their
+/// sum. The first square (in cell order) whose horizontal, then vertical,
+/// edges cut the component is used.
+fn twin_square_cut(fr: &Frame, comp: u64) -> Option<[u64; 2]> {
+    if fr.h < 2 {
+        return None;
+    }
+    let w = fr.w;
+    // The cells whose neighbour above (below, left, right) is in `comp`.
+    let up_in = (comp << w) & fr.all;
+    let down_in = comp >> w;
+    let left_in = (comp << 1) & fr.not_first;
+    let right_in = (comp >> 1) & fr.not_last;
+    let top_left = comp & !up_in & !left_in & right_in & down_in;
+    let bottom_right = comp & !down_in & !right_in & left_in & up_in;
+    let top_right = comp & !up_in & !right_in & left_in & down_in;
+    let bottom_left = comp & !down_in & !left_in & right_in & up_in;
+    // Each square by its top left cell.
+    let mut squares =
+        (top_left & (bottom_right >> (w + 1))) | ((top_right & (bottom_left >> (w - 1))) >> 1);
+    while squares != 0 {
+        let a = squares & squares.wrapping_neg();
+        squares &= squares - 1;
+        let (b, c, d) = (a << 1, a << w, a << (w + 1));
+        for (horizontal, apart) in [(true, b), (false, c)] {
+            if let Some(pieces) = cut_in_two(fr, comp, a | b | c | d, horizontal, a, apart) {
+                return Some(pieces);
+            }
+        }
+    }
+    None
+}
+
+/// The two pieces of the connected set `comp` without the two horizontal
+/// (or vertical) edges of the 2x2 `square`, when that leaves `from` apart
+/// from `apart`.
+fn cut_in_two(
+    fr: &Frame,
+    comp: u64,
+    square: u64,
+    horizontal: bool,
+    from: u64,
+    apart: u64,
+) -> Option<[u64; 2]> {
+    let mut reached = from;
+    loop {
+        let inside = reached & square;
+        let kept = match horizontal {
+            true => (inside << fr.w) | (inside >> fr.w),
+            false => (inside << 1) | (inside >> 1),
+        };
+        let grown = reached
+            | (fr.neighbours(reached) & comp & !square)
+            | (fr.neighbours(reached & !square) & comp)
+            | (kept & square);
+        if grown & apart != 0 {
+            return None;
+        }
+        if grown == reached {
+            return Some([reached, comp & !reached]);
+        }
+        reached = grown;
+    }
 }
 
 /// Splits `live` into its connected components, given `groups`: disjoint
