@@ -783,7 +783,7 @@ fn cut_in_two(
         let inside = reached & square;
         let kept = match horizontal {
             true => (inside << fr.w) | (inside >> fr.w),
-            false => (inside << 1) | (inside >> 1),
+            false => ((inside & fr.not_last) << 1) | ((inside & fr.not_first) >> 1),
         };
         let grown = reached
             | (fr.neighbours(reached) & comp & !square)
