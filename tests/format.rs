@@ -44,13 +44,15 @@ fn meaning(text: &str) -> String {
         time: None,
         max_entries: 1_000_000,
     };
-    let no_files =
-        |path: &Spanned<String>, _: Option<&Spanned<String>>| -> Result<Vec<u8>, ElabError> {
-            Err(ElabError {
-                kind: gamecert::elaborate::ElabErrorKind::Internal("no files".into()),
-                span: path.span,
-            })
-        };
+    let no_files = |path: &Spanned<String>,
+                    _: Option<&Spanned<String>>,
+                    _: u64|
+     -> Result<Vec<u8>, ElabError> {
+        Err(ElabError {
+            kind: gamecert::elaborate::ElabErrorKind::Internal("no files".into()),
+            span: path.span,
+        })
+    };
     let claims = gamecert::elaborate::claims_reading(&file, &no_files, &limits);
     let declared = gamecert::elaborate::declarations_within(&file, &limits);
     let mut out = String::new();

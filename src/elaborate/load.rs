@@ -394,17 +394,19 @@ impl Loader {
     fn read(&self, canonical: PathBuf, text: String, root: &Root) -> ReadFile {
         let ast = parse_file(&text);
         let claims = {
-            // Card files a claim names are read like includes: relative to
-            // this file, inside the tree, checked against their pins.
+            // Files a claim names (card files, answer files) are read like
+            // includes: relative to this file, inside the tree, checked
+            // against their pins, each within the bound its caller gives.
             let read = |path: &crate::syntax::ast::Spanned<String>,
-                        pin: Option<&crate::syntax::ast::Spanned<String>>|
+                        pin: Option<&crate::syntax::ast::Spanned<String>>,
+                        max: u64|
              -> Result<Vec<u8>, ElabError> {
                 let resolved =
                     resolve(&canonical, Path::new(&path.node), root).map_err(|kind| ElabError {
                         kind,
                         span: path.span,
                     })?;
-                read_pinned_bytes(&resolved, pin, path.span, MAX_ANSWER_FILE_BYTES)
+                read_pinned_bytes(&resolved, pin, path.span, max)
             };
             super::claims_reading_on(&ast, &read, &self.limits, self.threads)
         };

@@ -139,17 +139,7 @@ pub fn claim(
                     span: claim.method.span,
                 });
             }
-            let bytes = read(path, sha256.as_ref())?;
-            // The reader allows answer files' size; card files are text.
-            let max = super::load::MAX_FILE_BYTES;
-            if bytes.len() as u64 > max {
-                return Err(ElabError {
-                    kind: ElabErrorKind::IncludeUnreadable(super::load::ReadError::TooLarge {
-                        max,
-                    }),
-                    span: path.span,
-                });
-            }
+            let bytes = read(path, sha256.as_ref(), super::load::MAX_FILE_BYTES)?;
             let text = String::from_utf8(bytes).map_err(|e| ElabError {
                 kind: ElabErrorKind::BadCards(format!(
                     "byte {} is not UTF-8 text",

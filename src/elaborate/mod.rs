@@ -512,7 +512,7 @@ pub(super) fn out_of_budget(e: Exhausted, span: Span) -> ElabError {
 /// Elaborates the claims of one parsed file (searching within the default
 /// limits).
 pub fn claims(file: &ast::File) -> Vec<ElaboratedClaim> {
-    let no_files = |path: &Spanned<String>, _: Option<&Spanned<String>>| {
+    let no_files = |path: &Spanned<String>, _: Option<&Spanned<String>>, _: u64| {
         Err(ElabError {
             kind: ElabErrorKind::IncludeUnreadable(load::ReadError::Io(
                 "files are read only from certificate files on disk".into(),
@@ -524,9 +524,10 @@ pub fn claims(file: &ast::File) -> Vec<ElaboratedClaim> {
 }
 
 /// Reads a file a claim names (a card file, an answer file), given its
-/// path and pin: its bytes.
-pub type FileReader<'a> =
-    dyn Fn(&Spanned<String>, Option<&Spanned<String>>) -> Result<Vec<u8>, ElabError> + Sync + 'a;
+/// path, pin and the most bytes it may have: its bytes.
+pub type FileReader<'a> = dyn Fn(&Spanned<String>, Option<&Spanned<String>>, u64) -> Result<Vec<u8>, ElabError>
+    + Sync
+    + 'a;
 
 /// Elaborates the claims of one parsed file, reading the files claims name
 /// with `read`. Each claim's searches get a fresh budget of the run's
@@ -1171,7 +1172,7 @@ fn answer_file(
         });
     };
     Ok(FileBytes {
-        bytes: read(path, Some(pin))?.into(),
+        bytes: read(path, Some(pin), load::MAX_ANSWER_FILE_BYTES)?.into(),
         sha256: pin.node.clone(),
     })
 }

@@ -47,7 +47,7 @@ pub fn elaborate(bytes: &[u8]) {
     let file = parse_file(&text);
     // Within the tiny limits: a `search board` hint under the default ones
     // may search for its full two minutes by design.
-    let no_files = |path: &Spanned<String>, _: Option<&Spanned<String>>| {
+    let no_files = |path: &Spanned<String>, _: Option<&Spanned<String>>, _: u64| {
         Err(gamecert::elaborate::ElabError {
             kind: gamecert::elaborate::ElabErrorKind::Internal("no files".into()),
             span: path.span,

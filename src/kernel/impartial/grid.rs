@@ -209,7 +209,8 @@ impl Grid {
     }
 
     /// As [`Grid::components`], appending to `out` (so a caller can reuse the buffer).
-    /// Cram positions first lose their removable cells ([`without_removable_cells`]).
+    /// Cram positions first lose their removable cells ([`without_removable_cells`]),
+    /// and their components are cut at twin squares ([`twin_square_cut`]).
     pub fn components_into(&self, rules: GridRules, out: &mut Vec<Grid>) {
         let fr = self.frame();
         let (horizontal, vertical) = self.playable(&fr, rules);
@@ -231,10 +232,18 @@ impl Grid {
         }
     }
 
+    /// The two pieces rule I3b cuts this Cram component (a connected set of
+    /// cells) into, if it has a twin square that cuts it (for tests, which
+    /// compare it with a detector of their own).
+    #[doc(hidden)]
+    pub fn twin_square_cut(&self) -> Option<[u64; 2]> {
+        twin_square_cut(&self.frame(), self.free)
+    }
+
     /// Appends this canonical Cram component to `out`, or, when a twin
     /// square cuts it (rule I3b), the canonical components of the pieces,
-    /// each cut again. With `small`, pieces of at most four cells are not
-    /// listed but their values XORed into it ([`known_cram_value`]).
+    /// each cut again. With `small`, pieces whose shape gives their value
+    /// ([`known_cram_value`]) are not listed but their values XORed into it.
     ///
     /// The cut is looked for in the canonical form, so that a component is
     /// cut the same way wherever it occurs, in whatever orientation.
@@ -250,7 +259,8 @@ impl Grid {
             while live != 0 {
                 let comp = flood(&fr, live & live.wrapping_neg(), live);
                 live &= !comp;
-                match (known_cram_value(&fr, comp), small.as_deref_mut()) {
+                let known = small.is_some().then(|| known_cram_value(&fr, comp));
+                match (known.flatten(), small.as_deref_mut()) {
                     (Some(value), Some(small)) => *small ^= value,
                     _ => self
                         .canonical_part(&fr, comp)
@@ -272,9 +282,10 @@ impl Grid {
     /// ([`ShapeMaps::images`]); when the rest is one component that still spans
     /// the whole rectangle, its canonical form is read off them.
     ///
-    /// Components of at most four cells are not listed: their values are
-    /// known from their shape ([`known_cram_value`]), and the XOR of those
-    /// values is returned instead.
+    /// Components whose values are known from their shape (paths, and sets
+    /// of at most four cells: [`known_cram_value`]) are not listed, and the
+    /// XOR of those values is returned instead. Components are cut at twin
+    /// squares (rule I3b) as [`Grid::components_into`] cuts them.
     pub fn cram_components_after(&self, placed: u64, images: &Images, out: &mut Vec<Grid>) -> u32 {
         let fr = self.frame();
         let rest = self.free & !placed;
@@ -725,18 +736,18 @@ fn removable_cells(fr: &Frame, p: u64) -> u64 {
 }
 
 /// Rule I3b (docs/soundness.md): the two pieces of the Cram component
-/// `comp` when two of its cells are *twins around a 2x2 square* and
-/// dropping two of the square's edges cuts it in two; otherwise `None`.
+/// `comp` at its first *twin square* (in cell order) that cuts it, if any.
 ///
-/// Twins are two diagonal cells of a square whose only free neighbours are
-/// the square's other two cells: the top left and bottom right cells with
-/// nothing free above or left of the first and below or right of the
-/// second, or the top right and bottom left ones, mirrored. Dropping the
-/// square's two horizontal edges (or its two vertical ones) leaves a game
-/// of the same value in every sum; when that leaves two pieces, each is
-/// the component its cells form on the board, so the component is their
-/// sum. The first square (in cell order) whose horizontal, then vertical,
-/// edges cut the component is used.
+/// Twins are two diagonal cells x, y of a 2x2 square whose only
+/// neighbours in `comp` are the square's other two cells p, q: the top
+/// left and bottom right cells (nothing of `comp` above or left of the
+/// first, below or right of the second), or the top right and bottom left
+/// ones, mirrored. Dropping the square's two horizontal edges leaves a
+/// game of the same value in every sum, in which x hangs on q alone and y
+/// on p alone (p being y's horizontal neighbour). So that game falls in
+/// two exactly when p and q are apart once x and y are gone, and its
+/// pieces are p's part with y and q's part with x; each is the component
+/// its cells form on the board, so `comp` is their sum.
 fn twin_square_cut(fr: &Frame, comp: u64) -> Option<[u64; 2]> {
     if fr.h < 2 {
         return None;
@@ -751,52 +762,25 @@ fn twin_square_cut(fr: &Frame, comp: u64) -> Option<[u64; 2]> {
     let bottom_right = comp & !down_in & !right_in & left_in & up_in;
     let top_right = comp & !up_in & !right_in & left_in & down_in;
     let bottom_left = comp & !down_in & !left_in & right_in & up_in;
-    // Each square by its top left cell.
-    let mut squares =
-        (top_left & (bottom_right >> (w + 1))) | ((top_right & (bottom_left >> (w - 1))) >> 1);
+    // Squares by their top left cell a (b right of it, c below, d both).
+    let a_and_d = top_left & (bottom_right >> (w + 1));
+    let b_and_c = (top_right & (bottom_left >> (w - 1))) >> 1;
+    let mut squares = a_and_d | b_and_c;
     while squares != 0 {
         let a = squares & squares.wrapping_neg();
         squares &= squares - 1;
         let (b, c, d) = (a << 1, a << w, a << (w + 1));
-        for (horizontal, apart) in [(true, b), (false, c)] {
-            if let Some(pieces) = cut_in_two(fr, comp, a | b | c | d, horizontal, a, apart) {
-                return Some(pieces);
-            }
+        let (x, y, p, q) = if a_and_d & a != 0 {
+            (a, d, b, c)
+        } else {
+            (b, c, a, d)
+        };
+        let p_side = flood(fr, p, comp & !(x | y));
+        if p_side & q == 0 {
+            return Some([p_side | y, comp & !(p_side | y)]);
         }
     }
     None
-}
-
-/// The two pieces of the connected set `comp` without the two horizontal
-/// (or vertical) edges of the 2x2 `square`, when that leaves `from` apart
-/// from `apart`.
-fn cut_in_two(
-    fr: &Frame,
-    comp: u64,
-    square: u64,
-    horizontal: bool,
-    from: u64,
-    apart: u64,
-) -> Option<[u64; 2]> {
-    let mut reached = from;
-    loop {
-        let inside = reached & square;
-        let kept = match horizontal {
-            true => (inside << fr.w) | (inside >> fr.w),
-            false => ((inside & fr.not_last) << 1) | ((inside & fr.not_first) >> 1),
-        };
-        let grown = reached
-            | (fr.neighbours(reached) & comp & !square)
-            | (fr.neighbours(reached & !square) & comp)
-            | (kept & square);
-        if grown & apart != 0 {
-            return None;
-        }
-        if grown == reached {
-            return Some([reached, comp & !reached]);
-        }
-        reached = grown;
-    }
 }
 
 /// Splits `live` into its connected components, given `groups`: disjoint

@@ -6,7 +6,9 @@
 //! - I2 sums: a position that is a disjunctive sum of independent components
 //!   has the XOR of their normal-play values (Sprague-Grundy).
 //! - I3 symmetry: isomorphic positions (a translated, rotated or reflected
-//!   grid; reordered summands) have the same values.
+//!   grid; reordered summands) have the same values; I3a and I3b: a Cram
+//!   position keeps its values without its removable cells, and a Cram
+//!   component is the sum of the pieces a twin square cuts it into.
 //! - I4 tables: author-supplied values are accepted only when every entry is
 //!   itself checked by I1 against values that are entries or recomputed.
 //! - I5 counts: reachable positions are counted by exhaustive traversal.
