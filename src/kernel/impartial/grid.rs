@@ -88,11 +88,31 @@ impl Frame {
         }
     }
 
+    /// The cells whose east (west, south, north) neighbour is in `m`.
+    #[inline]
+    fn east_in(&self, m: u64) -> u64 {
+        (m >> 1) & self.not_last
+    }
+
+    #[inline]
+    fn west_in(&self, m: u64) -> u64 {
+        (m << 1) & self.not_first
+    }
+
+    #[inline]
+    fn south_in(&self, m: u64) -> u64 {
+        m >> self.w
+    }
+
+    #[inline]
+    fn north_in(&self, m: u64) -> u64 {
+        (m << self.w) & self.all
+    }
+
     /// Cells edge-adjacent to some cell of `x`.
     #[inline]
     fn neighbours(&self, x: u64) -> u64 {
-        (((x & self.not_last) << 1) | ((x & self.not_first) >> 1) | (x << self.w) | (x >> self.w))
-            & self.all
+        self.east_in(x) | self.west_in(x) | self.north_in(x) | self.south_in(x)
     }
 
     #[inline]
@@ -253,19 +273,14 @@ impl Grid {
             out.push(self);
             return;
         };
+        // Each piece is split as a position of its own: cutting the
+        // square's edges may leave removable cells (I3a).
         for piece in pieces {
-            // Cutting the square's edges may leave removable cells (I3a).
-            let mut live = without_removable_cells(&fr, piece);
-            while live != 0 {
-                let comp = flood(&fr, live & live.wrapping_neg(), live);
-                live &= !comp;
-                let known = small.is_some().then(|| known_cram_value(&fr, comp));
-                match (known.flatten(), small.as_deref_mut()) {
-                    (Some(value), Some(small)) => *small ^= value,
-                    _ => self
-                        .canonical_part(&fr, comp)
-                        .push_cram_part(small.as_deref_mut(), out),
+            match small.as_deref_mut() {
+                Some(small) => {
+                    *small ^= self.cram_parts(&fr, without_removable_cells(&fr, piece), out);
                 }
+                None => self.with(piece).components_into(GridRules::Cram, out),
             }
         }
     }
@@ -705,33 +720,29 @@ fn without_removable_cells(fr: &Frame, mut live: u64) -> u64 {
 /// names is dropped except the extra leaves, and each cell keeps one leaf.
 #[inline]
 fn removable_cells(fr: &Frame, p: u64) -> u64 {
-    // The cells whose east (west, south, north) neighbour is in `m`.
-    let east_in = |m: u64| (m >> 1) & fr.not_last;
-    let west_in = |m: u64| (m << 1) & fr.not_first;
-    let south_in = |m: u64| m >> fr.w;
-    let north_in = |m: u64| (m << fr.w) & fr.all;
     let (e, w, s, n) = (
-        p & east_in(p),
-        p & west_in(p),
-        p & south_in(p),
-        p & north_in(p),
+        p & fr.east_in(p),
+        p & fr.west_in(p),
+        p & fr.south_in(p),
+        p & fr.north_in(p),
     );
     let two_or_more = (e & w) | (s & n) | ((e | w) & (s | n));
     let leaf = (e | w | s | n) & !two_or_more;
     // The cells with a leaf to the east (west, south, north).
     let (le, lw, ls, ln) = (
-        p & east_in(leaf),
-        p & west_in(leaf),
-        p & south_in(leaf),
-        p & north_in(leaf),
+        p & fr.east_in(leaf),
+        p & fr.west_in(leaf),
+        p & fr.south_in(leaf),
+        p & fr.north_in(leaf),
     );
     // A neighbour to the east needs a leaf that is not on its west side,
     // where this cell is; and so on.
-    let every_neighbour_has_another_leaf = (!e | east_in(le | ls | ln))
-        & (!w | west_in(lw | ls | ln))
-        & (!s | south_in(ls | le | lw))
-        & (!n | north_in(ln | le | lw));
-    let extra_leaves = east_in(lw & le) | north_in(ls & (le | lw)) | south_in(ln & (le | lw | ls));
+    let every_neighbour_has_another_leaf = (!e | fr.east_in(le | ls | ln))
+        & (!w | fr.west_in(lw | ls | ln))
+        & (!s | fr.south_in(ls | le | lw))
+        & (!n | fr.north_in(ln | le | lw));
+    let extra_leaves =
+        fr.east_in(lw & le) | fr.north_in(ls & (le | lw)) | fr.south_in(ln & (le | lw | ls));
     (p & !leaf & every_neighbour_has_another_leaf) | extra_leaves
 }
 
@@ -754,10 +765,8 @@ fn twin_square_cut(fr: &Frame, comp: u64) -> Option<[u64; 2]> {
     }
     let w = fr.w;
     // The cells whose neighbour above (below, left, right) is in `comp`.
-    let up_in = (comp << w) & fr.all;
-    let down_in = comp >> w;
-    let left_in = (comp << 1) & fr.not_first;
-    let right_in = (comp >> 1) & fr.not_last;
+    let (up_in, down_in) = (fr.north_in(comp), fr.south_in(comp));
+    let (left_in, right_in) = (fr.west_in(comp), fr.east_in(comp));
     let top_left = comp & !up_in & !left_in & right_in & down_in;
     let bottom_right = comp & !down_in & !right_in & left_in & up_in;
     let top_right = comp & !up_in & !right_in & left_in & down_in;
