@@ -235,9 +235,19 @@ impl Parser<'_> {
             }
             let (r, option) = self.game(rest)?;
             sides[side].push(option);
+            // Options are separated by commas: `{1 2|}` is refused rather
+            // than read as `{1, 2|}`, since `{1 -1|}` would read as `{0|}`.
             rest = match self.symbol(r, ",") {
                 Ok((r, _)) => r,
-                Err(_) => r,
+                Err(_) if r.starts_with(['|', '}']) => r,
+                Err(_) => {
+                    let expected = if side == 0 {
+                        "`,`, `|` or `}`"
+                    } else {
+                        "`,` or `}`"
+                    };
+                    return Err(self.error_at(r, SyntaxErrorKind::Expected(expected)));
+                }
             };
         }
     }
