@@ -164,6 +164,62 @@ fn sums_and_negatives_match_the_reference() {
     }
 }
 
+/// Sums of number nodes compare as the numbers of their sums (rule P3's
+/// shortcut): every relation between a sum of two or three small dyadic
+/// number nodes and a number node, a sum of numbers, or a random game agrees
+/// with the reference, which sums the numbers' trees by definition.
+#[test]
+fn sums_of_numbers_match_the_reference() {
+    use gamecert::kernel::partizan::dyadic::Dyadic;
+    let mut seed = 0x51ed_2701_a3c4_95b7u64;
+    let mut cmp = naive::Cmp::new();
+    let mut counts = [0usize; 4];
+    let number = |seed: &mut u64| {
+        let exp = (random(seed) % 3) as u32;
+        let num = (random(seed) % 9) as i64 - 4;
+        let kernel = Term::Number(Dyadic::new(num.into(), exp));
+        (kernel, G::dyadic(num, exp))
+    };
+    for round in 0..1500 {
+        let count = 2 + (random(&mut seed) % 2) as usize;
+        let (parts, trees): (Vec<Term>, Vec<G>) = (0..count).map(|_| number(&mut seed)).unzip();
+        let a = Term::Sum(parts);
+        let a_tree = trees.iter().skip(1).fold(trees[0].clone(), |s, t| s.add(t));
+        let (b, b_tree) = match round % 3 {
+            0 => number(&mut seed),
+            1 => {
+                let (x, xt) = number(&mut seed);
+                let (y, yt) = number(&mut seed);
+                (Term::Sum(vec![x, Term::Neg(Box::new(y))]), xt.sub(&yt))
+            }
+            _ => {
+                let g = naive::random_game(&mut seed, 2);
+                (term(&g), g)
+            }
+        };
+        let actual = naive_relation(&mut cmp, &a_tree, &b_tree);
+        counts[match actual {
+            Relation::Equal => 0,
+            Relation::Less => 1,
+            Relation::Greater => 2,
+            _ => 3,
+        }] += 1;
+        for relation in RELATIONS {
+            let claim = Statement::Compare {
+                left: a.clone(),
+                relation,
+                right: b.clone(),
+            };
+            assert_eq!(
+                verified(claim),
+                implied(actual, relation),
+                "{a:?} {relation:?} {b:?} (reference: {actual:?})"
+            );
+        }
+    }
+    assert!(counts.iter().all(|&c| c > 10), "{counts:?}");
+}
+
 fn random(seed: &mut u64) -> u64 {
     *seed ^= *seed << 13;
     *seed ^= *seed >> 7;

@@ -150,7 +150,7 @@ pub enum MoveWitness {
         in_left_game: bool,
         option: String,
     },
-    /// Both games are numbers and the first is the smaller.
+    /// Both games are numbers (or sums of numbers) and the first is the smaller.
     SmallerNumber,
 }
 

@@ -574,7 +574,9 @@ fn move_witness_text(w: &MoveWitness) -> String {
             };
             format!("{who} moving in {which} to {option}")
         }
-        MoveWitness::SmallerNumber => "both are numbers and the order is the other way".to_string(),
+        MoveWitness::SmallerNumber => {
+            "both are numbers (or sums of numbers) and the order is the other way".to_string()
+        }
     }
 }
 

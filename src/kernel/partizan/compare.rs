@@ -2,10 +2,10 @@
 //!
 //! G >= H unless Right has a move G^R with G^R <= H, or Left has a move H^L
 //! with G <= H^L. Two shortcuts, each a theorem argued in docs/soundness.md:
-//! numbers compare as the dyadic rationals they are (P3), and every game is
-//! at least itself (P4). Everything else goes by the definition, so a value
-//! claim `G = V` is checked as `G >= V` and `V >= G` on the game trees
-//! themselves, never through a canonical form.
+//! numbers, and sums of numbers, compare as the dyadic rationals they are
+//! (P3), and every game is at least itself (P4). Everything else goes by
+//! the definition, so a value claim `G = V` is checked as `G >= V` and
+//! `V >= G` on the game trees themselves, never through a canonical form.
 
 use super::game::{Games, Id, Player};
 use crate::kernel::budget::{Budget, Exhausted};
@@ -24,7 +24,8 @@ pub enum Reason {
     RightInFirst(Id),
     /// Left moves in H to this option, which is `>= G`.
     LeftInSecond(Id),
-    /// Both games are numbers and G is the smaller (rule P3).
+    /// Both games are numbers (or sums of numbers) and G is the smaller
+    /// (rule P3).
     SmallerNumber,
 }
 
@@ -64,7 +65,7 @@ impl Comparer {
         if g == h {
             return Ok(None);
         }
-        if let (Some(x), Some(y)) = (self.games.as_number(g), self.games.as_number(h)) {
+        if let (Some(x), Some(y)) = (self.games.number_value(g), self.games.number_value(h)) {
             return Ok((x < y).then_some(Reason::SmallerNumber));
         }
         if let Some(&known) = self.memo.get(&(g, h)) {

@@ -17,6 +17,7 @@
 // edges, Domineering boards 64 cells.
 #![allow(clippy::arithmetic_side_effects)]
 
+use std::borrow::Cow;
 use std::sync::Arc;
 
 use super::dyadic::Dyadic;
@@ -270,6 +271,22 @@ impl Games {
     pub fn as_number(&self, g: Id) -> Option<&Dyadic> {
         match &self.nodes[g as usize] {
             Node::Number(x) => Some(x),
+            _ => None,
+        }
+    }
+
+    /// The number `g` equals when it is a number node or a sum of number
+    /// nodes (rule P3: a sum of numbers is the number of their sum).
+    pub fn number_value(&self, g: Id) -> Option<Cow<'_, Dyadic>> {
+        match &self.nodes[g as usize] {
+            Node::Number(x) => Some(Cow::Borrowed(x)),
+            Node::Sum(parts) if parts.iter().all(|&p| self.as_number(p).is_some()) => {
+                let mut total = Dyadic::zero();
+                for &p in parts {
+                    total = total.add(self.as_number(p)?);
+                }
+                Some(Cow::Owned(total))
+            }
             _ => None,
         }
     }
