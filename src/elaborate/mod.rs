@@ -101,6 +101,9 @@ pub enum ElabErrorKind {
     HackenbushChar(char),
     /// Unbalanced parentheses in a Hackenbush tree.
     HackenbushUnbalanced,
+    /// An edge or a `(` right after a Hackenbush tree's `)`: every branch
+    /// goes inside the brackets.
+    HackenbushAfterBranches,
     /// A Hackenbush graph item that is not `u-v c`.
     HackenbushEdge,
     /// A Hackenbush picture with too many edges.

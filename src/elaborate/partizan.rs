@@ -200,8 +200,9 @@ fn dyadic(numerator: &str, denominator: Option<&str>, span: Span) -> Result<Dyad
 
 /// Reads a Hackenbush picture: a graph `"0-1 l, 1-2 r"` (vertex 0 is the
 /// ground) or stalks and trees `"lr(l;e)"`: letters are edges going up from
-/// the ground, `(a;b)` branches at the top of the edges before it, and `;`
-/// at the outer level starts another stalk on the ground.
+/// the ground, `(a;b)` branches at the top of the edges before it (and
+/// nothing but `;` or `)` follows its `)`), and `;` at the outer level
+/// starts another stalk on the ground.
 fn hackenbush(picture: &Spanned<String>, green_only: bool) -> Result<Hackenbush, ElabError> {
     let text = &picture.node;
     // +1 skips the opening quote.
@@ -272,7 +273,14 @@ fn hackenbush(picture: &Spanned<String>, green_only: bool) -> Result<Hackenbush,
         let mut current = 0u32; // the vertex the next edge grows from
         let mut group_base = 0u32; // the vertex the current branch started at
         let mut vertices = 1u32;
+        // Right after a `)`: an edge would grow from the branch vertex
+        // among the bracketed branches, which reads as if it went on top.
+        let mut closed = false;
         for (i, c) in text.char_indices() {
+            if closed && !matches!(c, ';' | ')' | ' ') {
+                return Err(error(ElabErrorKind::HackenbushAfterBranches, at(i, 1)));
+            }
+            closed = c == ')' || (closed && c == ' ');
             match c {
                 '(' => {
                     stack.push(group_base);

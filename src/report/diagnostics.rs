@@ -364,6 +364,14 @@ pub fn elab_problem(e: &ElabError) -> Problem {
             "unbalanced",
             None,
         ),
+        HackenbushAfterBranches => (
+            "gamecert::elaborate::hackenbush_after_branches",
+            "a Hackenbush tree's branches all go inside its brackets".into(),
+            "after `)`",
+            Some(
+                "after `)` write `;`, another `)` or the end: `l(l;r;e)` puts three branches on the top of `l`",
+            ),
+        ),
         HackenbushEdge => (
             "gamecert::elaborate::hackenbush_edge",
             "a Hackenbush graph edge is written `u-v c` (vertex 0 is the ground)".into(),
