@@ -71,6 +71,30 @@ fn implied(actual: Relation, claimed: Relation) -> bool {
     }
 }
 
+/// Claims every relation between `a` and `b` and requires each verified
+/// exactly when the reference's relation `actual` implies it; counts
+/// `actual` (equal, less, greater, confused) in `counts`.
+fn assert_every_relation(a: &Term, b: &Term, actual: Relation, counts: &mut [usize; 4]) {
+    counts[match actual {
+        Relation::Equal => 0,
+        Relation::Less => 1,
+        Relation::Greater => 2,
+        _ => 3,
+    }] += 1;
+    for relation in RELATIONS {
+        let claim = Statement::Compare {
+            left: a.clone(),
+            relation,
+            right: b.clone(),
+        };
+        assert_eq!(
+            verified(claim),
+            implied(actual, relation),
+            "{a:?} {relation:?} {b:?} (reference: {actual:?})"
+        );
+    }
+}
+
 #[test]
 fn comparisons_of_random_games_match_the_reference() {
     let mut seed = 0x9e37_79b9_7f4a_7c15u64;
@@ -80,25 +104,7 @@ fn comparisons_of_random_games_match_the_reference() {
         let a = naive::random_game(&mut seed, 3);
         let b = naive::random_game(&mut seed, 3);
         let actual = naive_relation(&mut cmp, &a, &b);
-        counts[match actual {
-            Relation::Equal => 0,
-            Relation::Less => 1,
-            Relation::Greater => 2,
-            _ => 3,
-        }] += 1;
-        // Every claimable relation: verified exactly when the reference implies it.
-        for relation in RELATIONS {
-            let claim = Statement::Compare {
-                left: term(&a),
-                relation,
-                right: term(&b),
-            };
-            assert_eq!(
-                verified(claim),
-                implied(actual, relation),
-                "{a} {relation:?} {b} (reference: {actual:?})"
-            );
-        }
+        assert_every_relation(&term(&a), &term(&b), actual, &mut counts);
     }
     // The sample must contain every kind of answer, or the test proves little.
     assert!(counts.iter().all(|&c| c > 50), "{counts:?}");
@@ -198,24 +204,7 @@ fn sums_of_numbers_match_the_reference() {
             }
         };
         let actual = naive_relation(&mut cmp, &a_tree, &b_tree);
-        counts[match actual {
-            Relation::Equal => 0,
-            Relation::Less => 1,
-            Relation::Greater => 2,
-            _ => 3,
-        }] += 1;
-        for relation in RELATIONS {
-            let claim = Statement::Compare {
-                left: a.clone(),
-                relation,
-                right: b.clone(),
-            };
-            assert_eq!(
-                verified(claim),
-                implied(actual, relation),
-                "{a:?} {relation:?} {b:?} (reference: {actual:?})"
-            );
-        }
+        assert_every_relation(&a, &b, actual, &mut counts);
     }
     assert!(counts.iter().all(|&c| c > 10), "{counts:?}");
 }
