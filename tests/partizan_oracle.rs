@@ -209,6 +209,30 @@ fn sums_of_numbers_match_the_reference() {
     assert!(counts.iter().all(|&c| c > 10), "{counts:?}");
 }
 
+/// Large numbers summed: decided by the shortcut at once, where the
+/// definition would recurse 30,000 moves deep (past the depth cap).
+#[test]
+fn sums_of_large_numbers_are_decided() {
+    use gamecert::kernel::partizan::dyadic::Dyadic;
+    let int = |n: i64| Term::Number(Dyadic::integer(n));
+    let value = |game: Term, value: Term| Statement::Value { game, value };
+    assert!(verified(value(
+        Term::Sum(vec![int(30000), int(1)]),
+        int(30001)
+    )));
+    assert!(!verified(value(
+        Term::Sum(vec![int(30000), int(1)]),
+        int(30000)
+    )));
+    let zero_sum = Term::Sum(vec![int(30000), Term::Neg(Box::new(int(30000)))]);
+    let outcome = |outcome| Statement::Outcome {
+        game: zero_sum.clone(),
+        outcome,
+    };
+    assert!(verified(outcome(PartizanOutcome::P)));
+    assert!(!verified(outcome(PartizanOutcome::L)));
+}
+
 fn random(seed: &mut u64) -> u64 {
     *seed ^= *seed << 13;
     *seed ^= *seed >> 7;
