@@ -126,7 +126,11 @@ fn board_of(header: &str, board: &str) -> Result<gamecert::kernel::animals::Boar
 fn elaborate_probe(probe: &str, what: &str) -> Result<Option<Explicit>, (String, i32)> {
     let file = gamecert::syntax::parse_file(probe);
     if let Some(e) = file.errors.first() {
-        return Err((format!("error: the {what} cannot be read: {:?}", e.kind), 2));
+        let problem = gamecert::report::diagnostics::syntax_problem(e);
+        return Err((
+            format!("error: the {what} cannot be read: {}", problem.message),
+            2,
+        ));
     }
     match gamecert::elaborate::claims(&file)
         .into_iter()
@@ -134,7 +138,10 @@ fn elaborate_probe(probe: &str, what: &str) -> Result<Option<Explicit>, (String,
         .map(|c| c.explicit)
     {
         Some(Ok(explicit)) => Ok(Some(explicit)),
-        Some(Err(e)) => Err((format!("error: {:?}", e.kind), 2)),
+        Some(Err(e)) => {
+            let problem = gamecert::report::diagnostics::elab_problem(&e);
+            Err((format!("error: {}", problem.message), 2))
+        }
         None => Ok(None),
     }
 }

@@ -104,8 +104,12 @@ use std::path::Path;
 /// removable cells and I3b's twin squares each spelled them out; about 4
 /// lines net, no measurable change in speed), then 12,338 for sums of
 /// numbers compared as the numbers of their sums (P3; about 14 lines:
-/// `value 30000 + 1 = 30001` was UNDECIDED at the depth cap).
-const KERNEL_BUDGET: usize = 12338;
+/// `value 30000 + 1 = 30001` was UNDECIDED at the depth cap), then 12,369
+/// for P5's memory (about 31 lines: the ledger counts the grids its facts
+/// hold, and an `l`/`r` record's replies are counted before its options
+/// are built, one at a time; a 2.5 KB record took 456 MB, and a 40 MB
+/// file 1.4 GB under `--max-memory 256`).
+const KERNEL_BUDGET: usize = 12369;
 
 fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
     for entry in std::fs::read_dir(dir).expect("readable dir") {

@@ -4,7 +4,8 @@
 //! when its certificate does not establish it, `ERROR exit 2` for malformed
 //! input; optionally `errors N`, and `supporting ID,ID` naming correct
 //! claims a defective derived claim cites, which are the only claims allowed
-//! to verify; `budget B` checks the file with `--budget B`). A few files
+//! to verify; `budget B` checks the file with `--budget B`, `max-memory M`
+//! with `--max-memory M`). A few files
 //! record a defect of the checker itself, a crash on a correct certificate
 //! or a search past its budget, and expect `VERIFIED exit 0`. The reports are snapshotted, so a
 //! change of wording or witness shows up in review.
@@ -20,6 +21,8 @@ struct Expectation {
     supporting: Vec<String>,
     /// `budget B`: checked with `--budget B` (the files about budgets).
     budget: Option<String>,
+    /// `max-memory M`: checked with `--max-memory M` (files about the cap).
+    max_memory: Option<String>,
 }
 
 fn expectation(text: &str) -> Expectation {
@@ -45,6 +48,10 @@ fn expectation(text: &str) -> Expectation {
             .iter()
             .position(|w| *w == "budget")
             .map(|i| words[i + 1].to_string()),
+        max_memory: words
+            .iter()
+            .position(|w| *w == "max-memory")
+            .map(|i| words[i + 1].to_string()),
     }
 }
 
@@ -68,6 +75,12 @@ fn every_reject_file_gets_its_expected_verdict_and_exit_code() {
                         .budget
                         .iter()
                         .flat_map(|b| ["--budget".to_string(), b.clone()]),
+                )
+                .args(
+                    expect
+                        .max_memory
+                        .iter()
+                        .flat_map(|m| ["--max-memory".to_string(), m.clone()]),
                 )
                 .arg(&relative)
                 .output()

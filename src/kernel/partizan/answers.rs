@@ -56,6 +56,9 @@ pub fn tag(mover: Player, wins: bool) -> u8 {
 /// each of the four facts (0: not established).
 pub struct Ledger {
     facts: FastMap<Vec<Grid>, [u32; 4]>,
+    /// Grids the keys of `facts` hold: a key is a whole sum, so the
+    /// memory cap counts them too, not only the entries.
+    grids_held: usize,
     admitted: u32,
     budget: Budget,
 }
@@ -65,9 +68,17 @@ impl Ledger {
     pub fn new(budget: Budget) -> Ledger {
         Ledger {
             facts: FastMap::default(),
+            grids_held: 0,
             admitted: 0,
             budget,
         }
+    }
+
+    /// The memory held, in the budget's entries: one per fact, and a
+    /// quarter per grid its key holds (a 16-byte grid against the 64
+    /// bytes an entry is counted at).
+    fn held(&self) -> usize {
+        self.facts.len() + self.grids_held / 4
     }
 
     /// The normal form of the sum of `grids`: its parts, each the least of
@@ -100,15 +111,35 @@ impl Ledger {
         mover: Player,
     ) -> Result<Vec<Vec<Grid>>, Exhausted> {
         let mut out = Vec::new();
+        self.options_until(position, mover, &mut |_, option| {
+            out.push(option);
+            Ok(false)
+        })?;
+        Ok(out)
+    }
+
+    /// Passes the normal forms of `mover`'s options of `position` to
+    /// `stop` one at a time, in option order, until it returns true; only
+    /// one option is held at a time (a sum's options can be many and
+    /// large).
+    fn options_until(
+        &mut self,
+        position: &[Grid],
+        mover: Player,
+        stop: &mut impl FnMut(&mut Ledger, Vec<Grid>) -> Result<bool, Exhausted>,
+    ) -> Result<(), Exhausted> {
         for (i, part) in position.iter().enumerate() {
             for cells in moves(*part, mover) {
-                self.budget.expand(self.facts.len())?;
+                self.budget.expand(self.held())?;
                 let mut grids = position.to_vec();
                 grids[i] = part.with(part.free & !cells);
-                out.push(self.normalise(&grids)?);
+                let option = self.normalise(&grids)?;
+                if stop(self, option)? {
+                    return Ok(());
+                }
             }
         }
-        Ok(out)
+        Ok(())
     }
 
     /// The normal form of `mover`'s option `index` of `position`, if it has one.
@@ -118,7 +149,7 @@ impl Ledger {
         mover: Player,
         index: u64,
     ) -> Result<Option<Vec<Grid>>, Exhausted> {
-        self.budget.expand(self.facts.len())?;
+        self.budget.expand(self.held())?;
         let mut index = index;
         for (i, part) in position.iter().enumerate() {
             let moves = moves(*part, mover);
@@ -158,22 +189,31 @@ impl Ledger {
                 None => return Ok(Err(Failure::NotAMove { record })),
             },
             Answers::Replies(replies) if !wins => {
-                let options = self.options(&position, mover)?;
-                if options.len() != replies.len() {
-                    let options = options.len();
+                // Counted before any option is built: a record with the
+                // wrong count is refused without the work.
+                let options: usize = position.iter().map(|g| moves(*g, mover).len()).sum();
+                if options != replies.len() {
                     return Ok(Err(Failure::AnswerCount { record, options }));
                 }
-                for (option, (after, &reply)) in options.iter().zip(replies).enumerate() {
+                let mut option = 0;
+                let mut unanswered = false;
+                self.options_until(&position, mover, &mut |ledger, after| {
+                    // The count matched, so every option has a reply.
+                    let reply = replies.get(option).copied().unwrap_or(u64::MAX);
                     let shown = match reply.checked_sub(1) {
-                        None => self.knows(after, opponent, true, used),
-                        Some(r) => match self.option(after, opponent, r)? {
-                            Some(reply) => self.knows(&reply, mover, false, used),
+                        None => ledger.knows(&after, opponent, true, used),
+                        Some(r) => match ledger.option(&after, opponent, r)? {
+                            Some(reply) => ledger.knows(&reply, mover, false, used),
                             None => false,
                         },
                     };
-                    if !shown {
-                        return Ok(Err(Failure::Unanswered { record, option }));
-                    }
+                    unanswered = !shown;
+                    option += 1;
+                    Ok(unanswered)
+                })?;
+                if unanswered {
+                    let option = option - 1;
+                    return Ok(Err(Failure::Unanswered { record, option }));
                 }
                 true
             }
@@ -182,8 +222,13 @@ impl Ledger {
         if !holds {
             return Ok(Err(Failure::WrongAnswer { record }));
         }
-        self.facts.entry(position).or_insert([0; 4])[slot(mover, wins)] = record;
-        self.budget.hold(self.facts.len())?;
+        let grids = position.len();
+        let facts = self.facts.entry(position).or_insert_with(|| [0; 4]);
+        if facts.iter().all(|&r| r == 0) {
+            self.grids_held += grids;
+        }
+        facts[slot(mover, wins)] = record;
+        self.budget.hold(self.held())?;
         Ok(Ok(()))
     }
 
