@@ -7,9 +7,11 @@
 //! the definition, so a value claim `G = V` is checked as `G >= V` and
 //! `V >= G` on the game trees themselves, never through a canonical form.
 
+use super::dyadic::Dyadic;
 use super::game::{Games, Id, Player};
 use crate::kernel::budget::{Budget, Exhausted};
 use crate::kernel::hash::FastMap;
+use std::borrow::Cow;
 
 /// The deepest chain of nested comparisons (moves along one line of play in
 /// either game). Deep enough for every game the kernel can expand in budget;
@@ -34,6 +36,9 @@ pub struct Comparer {
     /// The interned games.
     pub games: Games,
     memo: FastMap<(Id, Id), Option<Reason>>,
+    /// Sum nodes added up (rule P3): their number, or `None` when some
+    /// summand is not a number.
+    sums: FastMap<Id, Option<Dyadic>>,
     /// The budget every comparison is charged to.
     pub budget: Budget,
     depth: usize,
@@ -45,6 +50,7 @@ impl Comparer {
         Comparer {
             games,
             memo: FastMap::default(),
+            sums: FastMap::default(),
             budget,
             depth: 0,
         }
@@ -65,13 +71,19 @@ impl Comparer {
         if g == h {
             return Ok(None);
         }
-        if let (Some(x), Some(y)) = (self.games.number_value(g), self.games.number_value(h)) {
+        self.add_up(g);
+        self.add_up(h);
+        if let (Some(x), Some(y)) = (self.number(g), self.number(h)) {
             return Ok((x < y).then_some(Reason::SmallerNumber));
         }
         if let Some(&known) = self.memo.get(&(g, h)) {
             return Ok(known);
         }
-        let held = self.memo.len().saturating_add(self.games.weight());
+        let held = self
+            .memo
+            .len()
+            .saturating_add(self.games.weight())
+            .saturating_add(self.sums.len());
         self.budget.expand(held)?;
         if self.depth >= MAX_DEPTH {
             return Err(Exhausted::Depth(MAX_DEPTH));
@@ -83,6 +95,24 @@ impl Comparer {
         let reason = reason?;
         self.memo.insert((g, h), reason);
         Ok(reason)
+    }
+
+    /// Adds up the sum node `g` once, if it is a sum: its number when its
+    /// summands are all numbers (rule P3), else `None`. Kept, since a long
+    /// sum may be compared with many games.
+    fn add_up(&mut self, g: Id) {
+        if self.games.is_sum(g) && !self.sums.contains_key(&g) {
+            let value = self.games.number_value(g).map(Cow::into_owned);
+            self.sums.insert(g, value);
+        }
+    }
+
+    /// The number `g` is or equals (a number node, or a sum of number
+    /// nodes already added up).
+    fn number(&self, g: Id) -> Option<&Dyadic> {
+        self.games
+            .as_number(g)
+            .or_else(|| self.sums.get(&g).and_then(Option::as_ref))
     }
 
     fn search(&mut self, g: Id, h: Id) -> Result<Option<Reason>, Exhausted> {

@@ -291,6 +291,11 @@ impl Games {
         }
     }
 
+    /// Whether `g` is a sum node.
+    pub fn is_sum(&self, g: Id) -> bool {
+        matches!(self.nodes[g as usize], Node::Sum(_))
+    }
+
     /// `n` when `g` is the nimber node `*n`.
     pub fn as_nimber(&self, g: Id) -> Option<u32> {
         match &self.nodes[g as usize] {
