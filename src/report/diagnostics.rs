@@ -100,7 +100,7 @@ pub fn verdict_problem(
     };
     Problem {
         code,
-        message: format!("claim `{id}` {word}: {detail}"),
+        message: format!("claim `{id}` {word}: {}", super::shortened(detail)),
         label: at.label.clone(),
         help: None,
         span: at.span,

@@ -247,12 +247,15 @@ pub fn error_lines(path: &str, errors: &[ErrorReport]) -> String {
         .collect()
 }
 
-/// The most characters of a statement a human line shows (JSON has it whole).
+/// The most characters of a statement, or of a verdict's detail, a human
+/// line shows (JSON has them whole).
 const SHOWN_STATEMENT: usize = 500;
 
 /// `statement` cut to [`SHOWN_STATEMENT`] characters, saying how many more
-/// there are: a statement of megabytes would otherwise fill the terminal.
-fn shortened(statement: &str) -> std::borrow::Cow<'_, str> {
+/// there are: a statement of megabytes would otherwise fill the terminal,
+/// and so would a detail naming a game as long (a move to a sum of 10,000
+/// summands).
+pub(crate) fn shortened(statement: &str) -> std::borrow::Cow<'_, str> {
     match statement.char_indices().nth(SHOWN_STATEMENT) {
         None => statement.into(),
         Some((cut, _)) => {
@@ -275,7 +278,7 @@ impl ClaimReport {
             shortened(&self.statement)
         );
         if self.verdict != VerdictName::Verified {
-            out.push_str(&format!("          {}\n", self.detail));
+            out.push_str(&format!("          {}\n", shortened(&self.detail)));
         }
         if let Some(at) = &self.location {
             out.push_str(&format!(
