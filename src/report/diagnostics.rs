@@ -192,6 +192,12 @@ pub fn syntax_problem(e: &SyntaxError) -> Problem {
             "this string is not closed on its line",
             None,
         ),
+        LopsidedMinus => (
+            "gamecert::parse::lopsided_minus",
+            "a `-` with a space before it and none after reads two ways".into(),
+            "difference or negative?",
+            Some("write `G - H` for a difference, or `G, -H` for two options"),
+        ),
         NestingTooDeep => (
             "gamecert::parse::nesting_too_deep",
             "parentheses nested too deeply".into(),

@@ -1035,6 +1035,9 @@ pub enum SyntaxErrorKind {
     UnclosedBlock,
     /// Parentheses nested deeper than the parser allows.
     NestingTooDeep,
+    /// A `-` with space before it and none after (`1 -1`): a difference
+    /// or a negative, depending on the reader.
+    LopsidedMinus,
 }
 
 #[cfg(test)]

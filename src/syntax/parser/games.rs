@@ -14,6 +14,12 @@ impl Parser<'_> {
                 terms.push(term);
                 rest = r;
             } else if let Ok((r, _)) = self.symbol(rest, "-") {
+                // `{1 -1 | }` would be `{0 | }`, though it looks like two
+                // options: a binary `-` is spaced on both sides or neither.
+                let spaced_before = self.source[..self.offset(rest)].ends_with(char::is_whitespace);
+                if spaced_before && !rest[1..].starts_with(char::is_whitespace) {
+                    return Err(self.error_at(rest, SyntaxErrorKind::LopsidedMinus));
+                }
                 let (r, term) = self.term(r)?;
                 let span = Span::new(self.offset(rest), term.span.end);
                 terms.push(Spanned {
