@@ -195,11 +195,12 @@ impl Ledger {
                 if options != replies.len() {
                     return Ok(Err(Failure::AnswerCount { record, options }));
                 }
-                let mut option = 0;
-                let mut unanswered = false;
+                // Options shown answered, in order: the walk stops at the
+                // first that is not.
+                let mut answered = 0;
                 self.options_until(&position, mover, &mut |ledger, after| {
                     // The count matched, so every option has a reply.
-                    let reply = replies.get(option).copied().unwrap_or(u64::MAX);
+                    let reply = replies.get(answered).copied().unwrap_or(u64::MAX);
                     let shown = match reply.checked_sub(1) {
                         None => ledger.knows(&after, opponent, true, used),
                         Some(r) => match ledger.option(&after, opponent, r)? {
@@ -207,12 +208,11 @@ impl Ledger {
                             None => false,
                         },
                     };
-                    unanswered = !shown;
-                    option += 1;
-                    Ok(unanswered)
+                    answered += usize::from(shown);
+                    Ok(!shown)
                 })?;
-                if unanswered {
-                    let option = option - 1;
+                if answered < options {
+                    let option = answered;
                     return Ok(Err(Failure::Unanswered { record, option }));
                 }
                 true

@@ -11,7 +11,6 @@ use super::dyadic::Dyadic;
 use super::game::{Games, Id, Player};
 use crate::kernel::budget::{Budget, Exhausted};
 use crate::kernel::hash::FastMap;
-use std::borrow::Cow;
 
 /// The deepest chain of nested comparisons (moves along one line of play in
 /// either game). Deep enough for every game the kernel can expand in budget;
@@ -102,7 +101,7 @@ impl Comparer {
     /// sum may be compared with many games.
     fn add_up(&mut self, g: Id) {
         if self.games.is_sum(g) && !self.sums.contains_key(&g) {
-            let value = self.games.number_value(g).map(Cow::into_owned);
+            let value = self.games.sum_of_numbers(g);
             self.sums.insert(g, value);
         }
     }

@@ -17,7 +17,6 @@
 // edges, Domineering boards 64 cells.
 #![allow(clippy::arithmetic_side_effects)]
 
-use std::borrow::Cow;
 use std::sync::Arc;
 
 use super::dyadic::Dyadic;
@@ -275,20 +274,15 @@ impl Games {
         }
     }
 
-    /// The number `g` equals when it is a number node or a sum of number
+    /// The number the sum node `g` equals when its summands are all number
     /// nodes (rule P3: a sum of numbers is the number of their sum).
-    pub fn number_value(&self, g: Id) -> Option<Cow<'_, Dyadic>> {
-        match &self.nodes[g as usize] {
-            Node::Number(x) => Some(Cow::Borrowed(x)),
-            Node::Sum(parts) if parts.iter().all(|&p| self.as_number(p).is_some()) => {
-                let mut total = Dyadic::zero();
-                for &p in parts {
-                    total = total.add(self.as_number(p)?);
-                }
-                Some(Cow::Owned(total))
-            }
-            _ => None,
-        }
+    pub fn sum_of_numbers(&self, g: Id) -> Option<Dyadic> {
+        let Node::Sum(parts) = &self.nodes[g as usize] else {
+            return None;
+        };
+        parts.iter().try_fold(Dyadic::zero(), |total, &p| {
+            Some(total.add(self.as_number(p)?))
+        })
     }
 
     /// Whether `g` is a sum node.

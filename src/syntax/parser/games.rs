@@ -242,7 +242,8 @@ impl Parser<'_> {
             let (r, option) = self.game(rest)?;
             sides[side].push(option);
             // Options are separated by commas: `{1 2|}` is refused rather
-            // than read as `{1, 2|}`, since `{1 -1|}` would read as `{0|}`.
+            // than read as `{1, 2|}` (whitespace would separate some
+            // options and not others: `1 - 1` is one option).
             rest = match self.symbol(r, ",") {
                 Ok((r, _)) => r,
                 Err(_) if r.starts_with(['|', '}']) => r,
