@@ -807,6 +807,29 @@ const MAX_EXCERPT: usize = 4096;
 /// Bytes of a long line shown on each side of the span.
 const MARGIN: usize = 80;
 
+/// The most bytes of a one-line span a label underlines: a longer one (the
+/// statement of a claim about a sum of 10,000 games) is shown by its start,
+/// so that a diagnostic does not print the whole line. A span over several
+/// lines is kept whole: cut, its label would point at a line it does not
+/// mean.
+const MAX_LABELLED: usize = 400;
+
+/// `span` cut to [`MAX_LABELLED`] bytes, at a character boundary, when it
+/// lies on one line of `index`'s source.
+fn labelled(span: Span, index: &LineIndex) -> Span {
+    let source = index.source;
+    if span.end.saturating_sub(span.start) <= MAX_LABELLED
+        || index.line(span.start) != index.line(span.end)
+    {
+        return span;
+    }
+    let mut end = (span.start + MAX_LABELLED).min(source.len());
+    while !source.is_char_boundary(end) {
+        end -= 1;
+    }
+    Span::new(span.start, end.max(span.start))
+}
+
 /// The lines of a file around a span, as miette reads them: only these are
 /// handed over, since miette locates a span by scanning its source from the
 /// start, once per diagnostic.
@@ -901,6 +924,8 @@ impl SourceCode for Excerpt<'_> {
 /// A problem with its file, as a miette diagnostic.
 struct Rendered<'a> {
     problem: &'a Problem,
+    /// The problem's span as labelled (see [`labelled`]).
+    span: Span,
     source: Excerpt<'a>,
     /// The problem's note with the lines around it (each place gets its
     /// own excerpt: the note may be far from the problem).
@@ -910,6 +935,8 @@ struct Rendered<'a> {
 /// A note with the lines around it, as a related miette diagnostic.
 struct RenderedNote<'a> {
     note: &'a Note,
+    /// The note's span as labelled (see [`labelled`]).
+    span: Span,
     source: Excerpt<'a>,
 }
 
@@ -935,7 +962,7 @@ impl Diagnostic for RenderedNote<'_> {
         Some(&self.source)
     }
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
-        let span = self.note.span;
+        let span = self.span;
         let label = LabeledSpan::new(
             Some(self.note.label.clone()),
             span.start,
@@ -973,7 +1000,7 @@ impl Diagnostic for Rendered<'_> {
         Some(&self.source)
     }
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
-        let span = self.problem.span;
+        let span = self.span;
         let label = LabeledSpan::new(
             Some(self.problem.label.clone()),
             span.start,
@@ -990,12 +1017,18 @@ impl Diagnostic for Rendered<'_> {
 /// Renders a problem with its source (given by its line index, built once
 /// per file), without colours (deterministic output).
 pub fn render(problem: &Problem, path: &str, index: &LineIndex) -> String {
+    let span = labelled(problem.span, index);
     let diagnostic = Rendered {
         problem,
-        source: Excerpt::around(path, index, problem.span),
-        note: problem.note.as_ref().map(|note| RenderedNote {
-            note,
-            source: Excerpt::around(path, index, note.span),
+        span,
+        source: Excerpt::around(path, index, span),
+        note: problem.note.as_ref().map(|note| {
+            let span = labelled(note.span, index);
+            RenderedNote {
+                note,
+                span,
+                source: Excerpt::around(path, index, span),
+            }
         }),
     };
     let mut out = String::new();
@@ -1063,6 +1096,27 @@ mod tests {
         assert!(out.contains("here") && out.len() < 1000, "{out}");
     }
 
+    /// A span longer than [`MAX_LABELLED`] (a claim statement of a whole
+    /// line) is labelled by its start: the rendering stays short.
+    #[test]
+    fn a_long_span_is_labelled_by_its_start() {
+        let statement = format!("value {} = 0", vec!["1"; 10_000].join(" + "));
+        let source = format!("gamecert 1\nclaim c: {statement} by definition\n");
+        let index = LineIndex::new(&source);
+        let start = source.find("value").unwrap_or_default();
+        let problem = Problem {
+            code: "test::code",
+            message: "message".into(),
+            label: "this claim".into(),
+            help: None,
+            span: Span::new(start, start + statement.len()),
+            note: None,
+        };
+        let out = render(&problem, "f.cert", &index);
+        assert!(out.contains("[f.cert:2:10]"), "{out}");
+        assert!(out.contains("this claim") && out.len() < 4000, "{out}");
+    }
+
     #[test]
     fn excerpts_render_like_the_whole_source() {
         let mut source = String::from("gamecert 1\n");
@@ -1083,6 +1137,7 @@ mod tests {
             let whole = Rendered {
                 note: None,
                 problem: &problem,
+                span: problem.span,
                 source: Excerpt {
                     name: "f.cert",
                     text: &source,
