@@ -7,7 +7,7 @@ use std::time::Duration;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use gamecert::driver::Limits;
-use gamecert::kernel::budget::DEFAULT_MAX_ENTRIES;
+use gamecert::kernel::budget::{BYTES_PER_ENTRY, DEFAULT_MAX_ENTRIES};
 
 /// The exit codes of `check` (SPEC 5), shown in `--help`.
 pub const EXIT_CODES: &str = "Exit codes of check:
@@ -174,10 +174,6 @@ pub struct BudgetArgs {
     pub max_memory: Option<u64>,
 }
 
-/// Bytes a memo entry takes, including the hash table's overhead (an estimate
-/// on the high side, used to turn `--max-memory` into an entry cap).
-const BYTES_PER_ENTRY: u64 = 64;
-
 impl BudgetArgs {
     pub fn limits(&self) -> Result<Limits, String> {
         let mut limits = Limits {
@@ -205,8 +201,9 @@ impl BudgetArgs {
             }
         }
         if let Some(mib) = self.max_memory {
-            limits.max_entries = usize::try_from(mib.saturating_mul(1 << 20) / BYTES_PER_ENTRY)
-                .unwrap_or(usize::MAX);
+            limits.max_entries =
+                usize::try_from(mib.saturating_mul(1 << 20) / BYTES_PER_ENTRY as u64)
+                    .unwrap_or(usize::MAX);
         }
         Ok(limits)
     }

@@ -15,7 +15,7 @@ use gamecert::kernel::budget::{Budget, Exhausted};
 use gamecert::kernel::impartial::Outcome;
 use gamecert::kernel::impartial::answers::{self, Failure, Finding, Ledger, Reader, Record};
 use gamecert::kernel::impartial::grid::{Grid, GridRules};
-use gamecert::produce::answers::{file_bytes, grundy, outcome};
+use gamecert::produce::answers::{ProduceError, file_bytes, grundy, outcome};
 use std::collections::HashMap;
 
 fn board(rows: usize, cols: usize) -> Grid {
@@ -188,6 +188,27 @@ fn sample() -> (Grid, u32, Vec<Record>) {
     let records = records(&produced.bytes);
     assert!(records.len() >= 20, "a sample worth mutating");
     (grid, value, records)
+}
+
+/// The producer's memory cap counts the maps its search fills besides the
+/// table of values (witnesses, excluded values), which hold several times
+/// as many entries: a cap twice the values found must stop the search,
+/// with and without a helper thread.
+#[test]
+fn the_producers_memory_cap_counts_every_map_its_search_fills() {
+    let grid = board(3, 11);
+    for helpers in [0, 1] {
+        let produced =
+            grundy(GridRules::Cram, &[grid], 0, Budget::unlimited(), helpers).expect("decided");
+        let cap = Budget::new(None, None, 2 * produced.decided);
+        let capped = grundy(GridRules::Cram, &[grid], 0, cap, helpers);
+        assert!(
+            matches!(capped, Err(ProduceError::Exhausted(Exhausted::Memory(_)))),
+            "{helpers} helpers, {} values: {:?}",
+            produced.decided,
+            capped.map(|p| p.decided)
+        );
+    }
 }
 
 fn verdict_of(grid: Grid, value: u32, records: &[Record]) -> Finding {

@@ -49,6 +49,11 @@ const POLL_EVERY: u64 = 4096;
 /// Default cap on memo entries: about 2-3 GiB of tables at the kernel's entry sizes.
 pub const DEFAULT_MAX_ENTRIES: usize = 40_000_000;
 
+/// Bytes a memo entry is counted as, the hash table's overhead included (an
+/// estimate on the high side; `--max-memory` is turned into an entry cap
+/// with it, and tables of smaller entries are counted in its units).
+pub const BYTES_PER_ENTRY: usize = 64;
+
 /// The limits of one claim's searches; each claim gets fresh budgets of
 /// them (`None` means unlimited).
 #[derive(Clone, Debug)]

@@ -43,12 +43,12 @@
 //! from the table. Helpers that searched all the root's options in another
 //! order, as before, gained less.
 
-use crate::kernel::budget::{Budget, Exhausted};
+use crate::kernel::budget::{BYTES_PER_ENTRY, Budget, Exhausted};
 use crate::kernel::hash::FastMap;
 use crate::kernel::impartial::answers::mirrored_second_player_win;
 use crate::kernel::impartial::grid::{Grid, GridRules, ShapeMaps};
 use crate::kernel::impartial::memo::{MemoHandle, Table};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 /// The most options a component may have here (values are kept in `u8`).
@@ -290,6 +290,14 @@ pub struct Values {
     kept: Vec<(u32, Pending)>,
     distinct: Vec<(u32, Pending)>,
     budget: Budget,
+    /// The witness and excluded maps of every search sharing the table, in
+    /// memo entries ([`slots_as_entries`]), for the memory cap: they hold
+    /// several times as many entries as the table (on Cram 4x11, 3.5
+    /// million witnesses for 0.5 million values), and a cap on the table
+    /// alone let a search on Cram 5x10 grow past 24 GB.
+    held: Arc<AtomicUsize>,
+    /// What this search last added to `held`.
+    published: usize,
 }
 
 impl Values {
@@ -306,6 +314,8 @@ impl Values {
             kept: Vec::new(),
             distinct: Vec::new(),
             budget,
+            held: Arc::default(),
+            published: 0,
         }
     }
 
@@ -325,6 +335,8 @@ impl Values {
                 kept: Vec::new(),
                 distinct: Vec::new(),
                 budget: self.budget.helper(Arc::clone(&cancel)),
+                held: Arc::clone(&self.held),
+                published: 0,
             })
             .collect();
         Crew { searches, cancel }
@@ -333,6 +345,7 @@ impl Values {
     /// Keeps the option values the searches of `crew` met.
     pub fn absorb(&mut self, crew: Crew) {
         for other in crew.searches {
+            self.held.fetch_sub(other.published, Ordering::Relaxed);
             for (grid, found) in other.witnesses {
                 let mine = self.witnesses.entry(grid).or_default();
                 for (v, i) in found.pairs() {
@@ -340,6 +353,21 @@ impl Values {
                 }
             }
         }
+    }
+
+    /// The entries the searches sharing the table hold, as the memory cap
+    /// counts them: the table's values and every search's witness and
+    /// excluded maps. This search's maps are published first, as they change.
+    fn held(&mut self) -> usize {
+        let own = slots_as_entries(&self.witnesses) + slots_as_entries(&self.excluded);
+        if own != self.published {
+            // Wrapping: when the excluded cache is cleared the change is
+            // negative, and adding its two's complement subtracts it.
+            self.held
+                .fetch_add(own.wrapping_sub(self.published), Ordering::Relaxed);
+            self.published = own;
+        }
+        self.table.len() + self.held.load(Ordering::Relaxed)
     }
 
     /// Exact values found so far.
@@ -384,8 +412,9 @@ impl Values {
     pub fn options(&mut self, grid: Grid) -> Result<Vec<Vec<Grid>>, Stop> {
         let mut out = Vec::new();
         let rules = self.rules;
+        let held = self.held();
         let budget = &mut self.budget;
-        budget.expand(self.table.len())?;
+        budget.expand(held)?;
         grid.for_each_move(rules, &mut |placed| {
             if out.len() >= MAX_OPTIONS {
                 return Err(Stop::TooManyOptions);
@@ -840,7 +869,8 @@ impl Values {
     /// whose options are all known gets its exact value for free. The
     /// options met are remembered and the values ruled out are noted.
     fn scan(&mut self, grid: Grid, wanted: Option<ValueSet>) -> Result<Expansion, Stop> {
-        self.budget.expand(self.table.len())?;
+        let held = self.held();
+        self.budget.expand(held)?;
         let mut x = self.pool.pop().unwrap_or_default();
         x.parts.clear();
         x.pending.clear();
@@ -959,6 +989,15 @@ fn off_centre(grid: &Grid, placed: u64) -> u32 {
         distance += (2 * (i / w) - (h - 1)).abs() + (2 * (i % w) - (w - 1)).abs();
     }
     distance as u32
+}
+
+/// The memory of a map in memo entries of [`BYTES_PER_ENTRY`] bytes: its
+/// slots (capacity, not length: the memory is the slots, and the map
+/// doubles them at once), each with its control byte and the eighth of
+/// buckets a map keeps empty.
+fn slots_as_entries<K, V>(map: &FastMap<K, V>) -> usize {
+    let bucket = std::mem::size_of::<(K, V)>() + 1;
+    map.capacity() * bucket * 8 / 7 / BYTES_PER_ENTRY
 }
 
 /// The value of a canonical component of `rules` when `table` holds it or
