@@ -169,7 +169,8 @@ pub struct BudgetArgs {
     /// or both separated by a comma.
     #[arg(long, default_value = "10m")]
     pub budget: String,
-    /// Cap on the memo tables of one claim, in MiB (turns into UNDECIDED).
+    /// Cap on the memo tables of one claim (for `prove`, also the search's
+    /// maps of option values), in MiB (turns into UNDECIDED).
     #[arg(long, value_name = "MIB")]
     pub max_memory: Option<u64>,
 }

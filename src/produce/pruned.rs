@@ -57,8 +57,8 @@ pub const MAX_OPTIONS: usize = 255;
 /// Moves split before their components are looked up (see [`Values::scan`]).
 const CHUNK: usize = 8;
 
-/// The most components one search keeps excluded values of (about 40
-/// bytes each).
+/// The most components one search keeps excluded values of (about 66
+/// bytes each, counting the map's slots: 277 MB when full).
 const MAX_EXCLUDED: usize = 1 << 22;
 
 /// Why the search stopped.
@@ -300,6 +300,14 @@ pub struct Values {
     published: usize,
 }
 
+/// A search that ends no longer holds its maps: what it published goes
+/// (a helper's, once its witnesses are absorbed or it stops).
+impl Drop for Values {
+    fn drop(&mut self) {
+        self.held.fetch_sub(self.published, Ordering::Relaxed);
+    }
+}
+
 impl Values {
     /// An empty search for components of `rules`.
     pub fn new(rules: GridRules, budget: Budget) -> Values {
@@ -344,9 +352,8 @@ impl Values {
 
     /// Keeps the option values the searches of `crew` met.
     pub fn absorb(&mut self, crew: Crew) {
-        for other in crew.searches {
-            self.held.fetch_sub(other.published, Ordering::Relaxed);
-            for (grid, found) in other.witnesses {
+        for mut other in crew.searches {
+            for (grid, found) in std::mem::take(&mut other.witnesses) {
                 let mine = self.witnesses.entry(grid).or_default();
                 for (v, i) in found.pairs() {
                     mine.add(v, i);
@@ -361,8 +368,8 @@ impl Values {
     fn held(&mut self) -> usize {
         let own = slots_as_entries(&self.witnesses) + slots_as_entries(&self.excluded);
         if own != self.published {
-            // Wrapping: when the excluded cache is cleared the change is
-            // negative, and adding its two's complement subtracts it.
+            // Wrapping, so that a change below zero would subtract (today
+            // slots only grow: clearing the excluded cache keeps them).
             self.held
                 .fetch_add(own.wrapping_sub(self.published), Ordering::Relaxed);
             self.published = own;
