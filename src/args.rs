@@ -170,7 +170,8 @@ pub struct BudgetArgs {
     #[arg(long, default_value = "10m")]
     pub budget: String,
     /// Cap on the memo tables of one claim (for `prove`, also the search's
-    /// maps of option values), in MiB (turns into UNDECIDED).
+    /// maps of option values), in MiB (turns into UNDECIDED); a memo grows
+    /// only when its old and new tables both fit under it.
     #[arg(long, value_name = "MIB")]
     pub max_memory: Option<u64>,
 }

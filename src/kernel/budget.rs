@@ -133,6 +133,11 @@ impl Budget {
         Self::new(None, None, DEFAULT_MAX_ENTRIES)
     }
 
+    /// The memory cap, in memo entries of [`BYTES_PER_ENTRY`] bytes.
+    pub fn max_entries(&self) -> usize {
+        self.max_entries
+    }
+
     /// Positions expanded so far.
     pub fn nodes(&self) -> u64 {
         self.nodes

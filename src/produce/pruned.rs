@@ -47,7 +47,7 @@ use crate::kernel::budget::{BYTES_PER_ENTRY, Budget, Exhausted};
 use crate::kernel::hash::FastMap;
 use crate::kernel::impartial::answers::mirrored_second_player_win;
 use crate::kernel::impartial::grid::{Grid, GridRules, ShapeMaps};
-use crate::kernel::impartial::memo::{MemoHandle, Table};
+use crate::kernel::impartial::memo::{GrowthCap, MemoHandle, Table};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -311,9 +311,13 @@ impl Drop for Values {
 impl Values {
     /// An empty search for components of `rules`.
     pub fn new(rules: GridRules, budget: Budget) -> Values {
+        let held = Arc::<AtomicUsize>::default();
         Values {
             rules,
-            table: MemoHandle::new(),
+            table: MemoHandle::capped(GrowthCap {
+                max_entries: budget.max_entries(),
+                others: Arc::clone(&held),
+            }),
             witnesses: FastMap::default(),
             excluded: FastMap::default(),
             shapes: ShapeMaps::default(),
@@ -322,7 +326,7 @@ impl Values {
             kept: Vec::new(),
             distinct: Vec::new(),
             budget,
-            held: Arc::default(),
+            held,
             published: 0,
         }
     }
@@ -374,7 +378,9 @@ impl Values {
                 .fetch_add(own.wrapping_sub(self.published), Ordering::Relaxed);
             self.published = own;
         }
-        self.table.len() + self.held.load(Ordering::Relaxed)
+        self.table
+            .charged()
+            .saturating_add(self.held.load(Ordering::Relaxed))
     }
 
     /// Exact values found so far.

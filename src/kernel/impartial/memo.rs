@@ -17,6 +17,12 @@
 //! thread inserts into the old table during the copy may be lost, which only
 //! means that it is computed again.
 //!
+//! A growth holds the old table and the new one at once (three times the old
+//! table's bytes) and takes tens of seconds on tables of gigabytes, so a memo
+//! with a memory cap grows only when both fit under it; otherwise it keeps its
+//! table (entries that find no free slot are dropped, a cache miss later) and
+//! reports the cap reached, which ends the search at its next position.
+//!
 //! Every entry is a value some thread computed by rules I1-I3 (or a table seed
 //! that rule I4 verifies separately), so which thread wrote it, or whether two
 //! threads both wrote it, never changes what the search concludes.
@@ -26,10 +32,11 @@
 // (wrapping ops), indices stay below the table length.
 #![allow(clippy::arithmetic_side_effects)]
 
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use super::grid::{Grid, GridRules};
+use crate::kernel::budget::BYTES_PER_ENTRY;
 
 /// A slot's `meta` word: ready and claimed flags, the key's ruleset and
 /// rectangle, and (low 32 bits) the value.
@@ -84,6 +91,28 @@ pub struct SharedMemo {
     current: Mutex<Arc<Table>>,
     /// Bumped each time `current` is replaced, so that handles notice cheaply.
     generation: AtomicUsize,
+    /// The memory cap a growth must fit under, if any.
+    cap: Option<GrowthCap>,
+    /// Set once a growth did not fit under `cap`.
+    refused: AtomicBool,
+}
+
+/// A memory cap in memo entries of [`BYTES_PER_ENTRY`] bytes, and what the
+/// search holds beside the memo in the same units (kept up to date by the
+/// search).
+pub struct GrowthCap {
+    pub max_entries: usize,
+    pub others: Arc<AtomicUsize>,
+}
+
+impl GrowthCap {
+    /// Whether tables of `bytes` in all fit beside what the search holds.
+    fn fits(&self, bytes: usize) -> bool {
+        let held = bytes
+            .div_ceil(BYTES_PER_ENTRY)
+            .saturating_add(self.others.load(Ordering::Relaxed));
+        held < self.max_entries
+    }
 }
 
 /// One thread's access to a [`SharedMemo`].
@@ -104,25 +133,41 @@ fn shape(rules: GridRules, grid: &Grid) -> u64 {
 }
 
 impl Table {
-    fn with_slots(n: usize) -> Table {
-        let slots = (0..n)
-            .map(|_| Slot {
-                meta: AtomicU64::new(0),
-                free: AtomicU64::new(0),
-            })
-            .collect();
+    fn with_sizes(slots: usize, words: usize) -> Table {
         Table {
-            slots,
+            slots: (0..slots)
+                .map(|_| Slot {
+                    meta: AtomicU64::new(0),
+                    free: AtomicU64::new(0),
+                })
+                .collect(),
             filled: AtomicUsize::new(0),
-            words: (0..n).map(|_| AtomicU64::new(0)).collect(),
+            words: (0..words).map(|_| AtomicU64::new(0)).collect(),
             words_filled: AtomicUsize::new(0),
         }
     }
 
-    fn with_sizes(slots: usize, words: usize) -> Table {
-        let mut t = Table::with_slots(slots);
-        t.words = (0..words).map(|_| AtomicU64::new(0)).collect();
-        t
+    /// Bytes of a table of `slots` two-word and `words` one-word slots.
+    fn bytes_of(slots: usize, words: usize) -> usize {
+        slots
+            .saturating_mul(size_of::<Slot>())
+            .saturating_add(words.saturating_mul(size_of::<AtomicU64>()))
+    }
+
+    /// The sizes the next table takes: each kind of slot doubled when it is
+    /// half full.
+    fn grown_sizes(&self) -> (usize, usize) {
+        let double = |filled: &AtomicUsize, len: usize| {
+            if 2 * (filled.load(Ordering::Relaxed) + 1) > len {
+                2 * len
+            } else {
+                len
+            }
+        };
+        (
+            double(&self.filled, self.slots.len()),
+            double(&self.words_filled, self.words.len()),
+        )
     }
 
     fn word_home(&self, key: u64) -> usize {
@@ -266,18 +311,9 @@ impl Table {
         false
     }
 
-    fn grown(&self) -> Table {
-        let double = |filled: &AtomicUsize, len: usize| {
-            if 2 * (filled.load(Ordering::Relaxed) + 1) > len {
-                2 * len
-            } else {
-                len
-            }
-        };
-        let bigger = Table::with_sizes(
-            double(&self.filled, self.slots.len()),
-            double(&self.words_filled, self.words.len()),
-        );
+    /// A copy of the ready entries in a table of `sizes` (at least this one's).
+    fn grown(&self, (slots, words): (usize, usize)) -> Table {
+        let bigger = Table::with_sizes(slots, words);
         for word in &self.words {
             let w = word.load(Ordering::Acquire);
             if w != 0 {
@@ -299,10 +335,21 @@ impl Table {
 impl MemoHandle {
     /// A handle on a new, empty memo.
     pub fn new() -> Self {
-        let table = Arc::new(Table::with_slots(INITIAL_SLOTS));
+        Self::with_cap(None)
+    }
+
+    /// A handle on a new, empty memo that grows only under `cap`.
+    pub fn capped(cap: GrowthCap) -> Self {
+        Self::with_cap(Some(cap))
+    }
+
+    fn with_cap(cap: Option<GrowthCap>) -> Self {
+        let table = Arc::new(Table::with_sizes(INITIAL_SLOTS, INITIAL_SLOTS));
         let shared = Arc::new(SharedMemo {
             current: Mutex::new(Arc::clone(&table)),
             generation: AtomicUsize::new(0),
+            cap,
+            refused: AtomicBool::new(false),
         });
         MemoHandle {
             shared,
@@ -369,9 +416,30 @@ impl MemoHandle {
                 .lock()
                 .unwrap_or_else(|e| e.into_inner());
             if Arc::ptr_eq(&current, &self.table) {
-                *current = Arc::new(self.table.grown());
+                let sizes = self.table.grown_sizes();
+                let both = Table::bytes_of(self.table.slots.len(), self.table.words.len())
+                    .saturating_add(Table::bytes_of(sizes.0, sizes.1));
+                if let Some(cap) = &self.shared.cap
+                    && !cap.fits(both)
+                {
+                    // The entry stays if it found a slot; either way the
+                    // search is told the cap is reached.
+                    self.shared.refused.store(true, Ordering::Relaxed);
+                    return;
+                }
+                *current = Arc::new(self.table.grown(sizes));
                 self.shared.generation.fetch_add(1, Ordering::Release);
             }
+        }
+    }
+
+    /// Entries the memory cap counts the memo as: its entries, or all the
+    /// room there is once a growth did not fit under the cap.
+    pub fn charged(&self) -> usize {
+        if self.shared.refused.load(Ordering::Relaxed) {
+            usize::MAX
+        } else {
+            self.len()
         }
     }
 
@@ -389,5 +457,68 @@ impl MemoHandle {
 impl Default for MemoHandle {
     fn default() -> Self {
         Self::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Inserts `n` distinct components of at most 41 cells (one-word slots).
+    fn fill(memo: &mut MemoHandle, n: u64) {
+        for free in 0..n {
+            let grid = Grid {
+                rows: 5,
+                cols: 8,
+                free,
+            };
+            memo.insert(GridRules::Cram, &grid, 1);
+        }
+    }
+
+    fn capped(max_entries: usize) -> MemoHandle {
+        MemoHandle::capped(GrowthCap {
+            max_entries,
+            others: Arc::default(),
+        })
+    }
+
+    #[test]
+    fn a_growth_that_fits_under_the_cap_is_made() {
+        // The first growth holds 4096 two-word and 4096 + 8192 one-word
+        // slots at once: 229,376 bytes, 3,584 entries of 64 bytes.
+        let mut memo = capped(3_585);
+        fill(&mut memo, 3_000);
+        assert_eq!(memo.len(), 3_000);
+        assert_eq!(memo.charged(), 3_000);
+    }
+
+    #[test]
+    fn a_growth_past_the_cap_is_refused_and_charged_as_the_whole_cap() {
+        let mut memo = capped(3_584);
+        fill(&mut memo, 3_000);
+        // The table kept its 4096 one-word slots, filling them past half.
+        assert!(memo.len() > 2_048 && memo.len() <= 4_096);
+        assert_eq!(memo.table().words.len(), INITIAL_SLOTS);
+        assert_eq!(memo.charged(), usize::MAX);
+    }
+
+    #[test]
+    fn what_the_search_holds_beside_the_memo_counts_against_the_cap() {
+        let others = Arc::new(AtomicUsize::new(1_000));
+        let mut memo = MemoHandle::capped(GrowthCap {
+            max_entries: 3_585,
+            others,
+        });
+        fill(&mut memo, 3_000);
+        assert_eq!(memo.charged(), usize::MAX);
+    }
+
+    #[test]
+    fn a_full_refused_table_drops_entries_and_stops() {
+        let mut memo = capped(1);
+        fill(&mut memo, 5_000);
+        assert_eq!(memo.len(), INITIAL_SLOTS);
+        assert_eq!(memo.charged(), usize::MAX);
     }
 }

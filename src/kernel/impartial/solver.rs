@@ -18,7 +18,7 @@
 
 use super::grid::{Grid, GridRules, ShapeMaps};
 use super::heap::{HeapRules, HeapValues};
-use super::memo::MemoHandle;
+use super::memo::{GrowthCap, MemoHandle};
 use super::{Move, mex};
 use crate::kernel::budget::{Budget, Exhausted};
 use crate::kernel::hash::FastMap;
@@ -95,7 +95,10 @@ impl Solver {
         Solver {
             heap_rules: Vec::new(),
             heap_values: Vec::new(),
-            normal: MemoHandle::new(),
+            normal: MemoHandle::capped(GrowthCap {
+                max_entries: budget.max_entries(),
+                others: Arc::default(),
+            }),
             misere: FastMap::default(),
             shapes: ShapeMaps::default(),
             scratch: Vec::new(),
@@ -146,9 +149,9 @@ impl Solver {
         u32::try_from(index).unwrap_or(u32::MAX)
     }
 
-    /// Number of memo entries (both tables).
+    /// Memo entries as the memory cap counts them (both tables).
     pub fn entries(&self) -> usize {
-        self.normal.len() + self.misere.len()
+        self.normal.charged().saturating_add(self.misere.len())
     }
 
     /// The canonical components of `c` (a heap of size 0 and grids without
@@ -271,7 +274,7 @@ impl Solver {
         if let Some(v) = self.normal.get(rules, &grid) {
             return Ok(v);
         }
-        self.budget.expand(self.normal.len() + self.misere.len())?;
+        self.budget.expand(self.entries())?;
         let mut x = self.scratch.pop().unwrap_or_default();
         x.clear();
         // Split and canonicalise every option before looking any part up: the
@@ -322,7 +325,7 @@ impl Solver {
         if let Some(&v) = self.misere.get(&key) {
             return Ok(v);
         }
-        self.budget.expand(self.normal.len() + self.misere.len())?;
+        self.budget.expand(self.entries())?;
         // The misère search recurses once per move of a whole sum, which can be
         // far deeper than any one component's search; bound it.
         if self.depth >= MAX_MISERE_DEPTH {
