@@ -33,8 +33,8 @@
 //! earlier records, so one backward pass finds them, and dropping the
 //! others changes no normal form: a value a kept record used is kept).
 
-use super::pruned::{Stop, Values, hardest};
-use crate::kernel::budget::{Budget, Exhausted};
+use super::pruned::{Share, Stop, Values, hardest, slots_as_entries};
+use crate::kernel::budget::{BYTES_PER_ENTRY, Budget, Exhausted};
 use crate::kernel::hash::FastMap;
 use crate::kernel::impartial::Outcome;
 use crate::kernel::impartial::answers::{
@@ -177,7 +177,7 @@ fn write(
 ) -> Result<Produced, ProduceError> {
     let (sink, planned) = channel();
     planner.sink = Some(sink);
-    let mut admitter = Admitter::new(planner.rules, budget);
+    let mut admitter = Admitter::new(planner.rules, budget, planner.values.share());
     let admitted = if helpers == 0 {
         plan(&mut planner)?;
         drop(planner.sink.take());
@@ -214,6 +214,8 @@ struct Planned {
     part: Grid,
     value: u32,
     replies: Vec<((Grid, u32), u64)>,
+    /// Its memory, in memo entries, counted while it waits for the admitter.
+    entries: usize,
 }
 
 /// The writing pass's first half: decides which P records the proof needs,
@@ -235,19 +237,24 @@ struct Planner {
     /// Where planned records go, while the proof is written.
     sink: Option<Sender<Planned>>,
     scratch: Vec<Grid>,
+    /// The maps above in the count the search's memory cap reads.
+    share: Share,
 }
 
 impl Planner {
     /// A planner with empty values.
     fn new(rules: GridRules, budget: Budget) -> Planner {
+        let values = Values::new(rules, budget);
+        let share = values.share();
         Planner {
-            values: Values::new(rules, budget),
+            values,
             rules,
             folded: FastMap::default(),
             replies: FastMap::default(),
             fresh: Vec::new(),
             sink: None,
             scratch: Vec::new(),
+            share,
         }
     }
 
@@ -353,11 +360,19 @@ impl Planner {
     fn plan(&mut self, part: Grid, value: u32) -> Result<(), ProduceError> {
         self.folded.insert(part, value);
         let replies = std::mem::take(&mut self.fresh);
+        let entries =
+            (size_of::<Planned>() + size_of_val(replies.as_slice())).div_ceil(BYTES_PER_ENTRY);
         let record = Planned {
             part,
             value,
             replies,
+            entries,
         };
+        self.share
+            .publish(slots_as_entries(&self.folded) + slots_as_entries(&self.replies));
+        // Counted before it is sent, so that the admitter never counts off
+        // more than was counted.
+        self.share.sent(entries);
         match &self.sink {
             Some(sink) if sink.send(record).is_ok() => Ok(()),
             // No admitter, or it stopped (it failed; its error is the one reported).
@@ -465,16 +480,23 @@ struct Admitter {
     uses: Vec<Vec<u32>>,
     /// The answers the planner prepared so far.
     replies: FastMap<(Grid, u32), u64>,
+    /// Bytes of the records and their uses kept so far.
+    kept: usize,
+    /// The maps and records above in the count the search's memory cap
+    /// reads (the ledger is capped by its own budget).
+    share: Share,
 }
 
 impl Admitter {
-    fn new(rules: GridRules, budget: Budget) -> Admitter {
+    fn new(rules: GridRules, budget: Budget, share: Share) -> Admitter {
         Admitter {
             ledger: Ledger::new(rules, budget),
             rules,
             records: Vec::new(),
             uses: Vec::new(),
             replies: FastMap::default(),
+            kept: 0,
+            share,
         }
     }
 
@@ -489,6 +511,7 @@ impl Admitter {
     /// answered as the planner prepared.
     fn admit(&mut self, planned: Planned) -> Result<(), ProduceError> {
         self.replies.extend(planned.replies);
+        self.share.received(planned.entries);
         let position = Position {
             parts: vec![planned.part],
             heap: planned.value,
@@ -523,8 +546,11 @@ impl Admitter {
         used: Vec<u32>,
     ) -> Result<(), ProduceError> {
         let record = admitted.map_err(ProduceError::Refused)?;
+        self.kept += record_bytes(&record) + size_of_val(&used) + size_of_val(used.as_slice());
         self.records.push(record);
         self.uses.push(used);
+        self.share
+            .publish(slots_as_entries(&self.replies) + self.kept.div_ceil(BYTES_PER_ENTRY));
         Ok(())
     }
 
@@ -619,6 +645,15 @@ pub fn ruleset_byte(rules: GridRules) -> u8 {
         GridRules::DominoJuvavum => 1,
         GridRules::Juvavum => 2,
     }
+}
+
+/// The bytes `record` takes in memory, its lists included.
+fn record_bytes(record: &Record) -> usize {
+    let (position, replies) = match record {
+        Record::P(position, replies) => (position, replies.as_slice()),
+        Record::N(position, _) => (position, &[][..]),
+    };
+    size_of::<Record>() + size_of_val(position.parts.as_slice()) + size_of_val(replies)
 }
 
 /// An answer file of `records` for grids of `rules`.

@@ -290,33 +290,80 @@ pub struct Values {
     kept: Vec<(u32, Pending)>,
     distinct: Vec<(u32, Pending)>,
     budget: Budget,
-    /// The witness and excluded maps of every search sharing the table, in
-    /// memo entries ([`slots_as_entries`]), for the memory cap: they hold
-    /// several times as many entries as the table (on Cram 4x11, 3.5
-    /// million witnesses for 0.5 million values), and a cap on the table
-    /// alone let a search on Cram 5x10 grow past 24 GB.
-    held: Arc<AtomicUsize>,
-    /// What this search last added to `held`.
+    /// This search's witness and excluded maps, in the count the memory cap
+    /// reads: they hold several times as many entries as the table (on Cram
+    /// 4x11, 3.5 million witnesses for 0.5 million values), and a cap on
+    /// the table alone let a search on Cram 5x10 grow past 24 GB.
+    share: Share,
+}
+
+/// One holder's part of the producer's memory count, in memo entries of
+/// [`BYTES_PER_ENTRY`] bytes: what it last published into a total shared
+/// by every holder (each search thread's maps, the proof writer's maps and
+/// records), which the memory cap reads beside the table of values.
+pub struct Share {
+    total: Arc<AtomicUsize>,
     published: usize,
 }
 
-/// A search that ends no longer holds its maps: what it published goes
-/// (a helper's, once its witnesses are absorbed or it stops).
-impl Drop for Values {
+impl Share {
+    /// A holder with nothing published yet, on the total `total`.
+    fn on(total: &Arc<AtomicUsize>) -> Share {
+        Share {
+            total: Arc::clone(total),
+            published: 0,
+        }
+    }
+
+    /// Another holder on the same total.
+    pub fn another(&self) -> Share {
+        Share::on(&self.total)
+    }
+
+    /// Sets this holder's part to `entries`.
+    pub fn publish(&mut self, entries: usize) {
+        if entries != self.published {
+            // Wrapping, so that a smaller part subtracts.
+            self.total
+                .fetch_add(entries.wrapping_sub(self.published), Ordering::Relaxed);
+            self.published = entries;
+        }
+    }
+
+    /// Counts `entries` held by something on its way to another holder
+    /// (which counts it off with [`Share::received`] once it takes it).
+    pub fn sent(&self, entries: usize) {
+        self.total.fetch_add(entries, Ordering::Relaxed);
+    }
+
+    /// Counts off `entries` that were [`Share::sent`].
+    pub fn received(&self, entries: usize) {
+        self.total.fetch_sub(entries, Ordering::Relaxed);
+    }
+
+    /// The total of every holder's part.
+    pub fn total(&self) -> usize {
+        self.total.load(Ordering::Relaxed)
+    }
+}
+
+/// A holder that ends no longer holds its part (a helper's maps once its
+/// witnesses are absorbed or it stops, the writer's when it is done).
+impl Drop for Share {
     fn drop(&mut self) {
-        self.held.fetch_sub(self.published, Ordering::Relaxed);
+        self.total.fetch_sub(self.published, Ordering::Relaxed);
     }
 }
 
 impl Values {
     /// An empty search for components of `rules`.
     pub fn new(rules: GridRules, budget: Budget) -> Values {
-        let held = Arc::<AtomicUsize>::default();
+        let total = Arc::<AtomicUsize>::default();
         Values {
             rules,
             table: MemoHandle::capped(GrowthCap {
                 max_entries: budget.max_entries(),
-                others: Arc::clone(&held),
+                others: Arc::clone(&total),
             }),
             witnesses: FastMap::default(),
             excluded: FastMap::default(),
@@ -326,8 +373,7 @@ impl Values {
             kept: Vec::new(),
             distinct: Vec::new(),
             budget,
-            held,
-            published: 0,
+            share: Share::on(&total),
         }
     }
 
@@ -347,8 +393,7 @@ impl Values {
                 kept: Vec::new(),
                 distinct: Vec::new(),
                 budget: self.budget.helper(Arc::clone(&cancel)),
-                held: Arc::clone(&self.held),
-                published: 0,
+                share: self.share.another(),
             })
             .collect();
         Crew { searches, cancel }
@@ -367,20 +412,19 @@ impl Values {
     }
 
     /// The entries the searches sharing the table hold, as the memory cap
-    /// counts them: the table's values and every search's witness and
-    /// excluded maps. This search's maps are published first, as they change.
+    /// counts them: the table's values and every holder's part (each
+    /// search's witness and excluded maps, the proof writer's maps and
+    /// records). This search's maps are published first, as they change.
     fn held(&mut self) -> usize {
-        let own = slots_as_entries(&self.witnesses) + slots_as_entries(&self.excluded);
-        if own != self.published {
-            // Wrapping, so that a change below zero would subtract (today
-            // slots only grow: clearing the excluded cache keeps them).
-            self.held
-                .fetch_add(own.wrapping_sub(self.published), Ordering::Relaxed);
-            self.published = own;
-        }
-        self.table
-            .charged()
-            .saturating_add(self.held.load(Ordering::Relaxed))
+        self.share
+            .publish(slots_as_entries(&self.witnesses) + slots_as_entries(&self.excluded));
+        self.table.charged().saturating_add(self.share.total())
+    }
+
+    /// A part of the memory count this search's cap reads, for what the
+    /// proof writer holds.
+    pub fn share(&self) -> Share {
+        self.share.another()
     }
 
     /// Exact values found so far.
@@ -1007,10 +1051,16 @@ fn off_centre(grid: &Grid, placed: u64) -> u32 {
 /// The memory of a map in memo entries of [`BYTES_PER_ENTRY`] bytes: its
 /// slots (capacity, not length: the memory is the slots, and the map
 /// doubles them at once), each with its control byte and the eighth of
-/// buckets a map keeps empty.
-fn slots_as_entries<K, V>(map: &FastMap<K, V>) -> usize {
+/// buckets a map keeps empty. A full map counts as its slots and the twice
+/// as many its next insertion moves them into, which it holds at once.
+pub fn slots_as_entries<K, V>(map: &FastMap<K, V>) -> usize {
     let bucket = std::mem::size_of::<(K, V)>() + 1;
-    map.capacity() * bucket * 8 / 7 / BYTES_PER_ENTRY
+    let slots = if map.len() == map.capacity() {
+        3 * map.capacity()
+    } else {
+        map.capacity()
+    };
+    slots * bucket * 8 / 7 / BYTES_PER_ENTRY
 }
 
 /// The value of a canonical component of `rules` when `table` holds it or
@@ -1108,5 +1158,42 @@ mod tests {
         assert_eq!(ValueSet::one(130).xored(3), ValueSet::one(129));
         assert_eq!(ValueSet::one(127).up_to_largest(), ValueSet::below(128));
         assert!(!ValueSet::one(5).meets(&ValueSet::below(5)));
+    }
+
+    #[test]
+    fn holders_add_up_and_leave_nothing_behind() {
+        let total = Arc::<AtomicUsize>::default();
+        let mut search = Share::on(&total);
+        let mut writer = search.another();
+        search.publish(10);
+        writer.publish(5);
+        writer.sent(3);
+        assert_eq!(search.total(), 18);
+        search.publish(4);
+        writer.received(3);
+        assert_eq!(search.total(), 9);
+        drop(writer);
+        assert_eq!(search.total(), 4);
+        drop(search);
+        assert_eq!(total.load(Ordering::Relaxed), 0);
+    }
+
+    #[test]
+    fn a_full_map_counts_the_slots_its_next_insertion_holds() {
+        let mut map = FastMap::<u64, u64>::default();
+        map.reserve(1000);
+        let capacity = map.capacity();
+        let bucket = (size_of::<(u64, u64)>() + 1) * 8 / 7;
+        while map.len() < capacity - 1 {
+            map.insert(map.len() as u64, 0);
+        }
+        let before = slots_as_entries(&map);
+        assert!(before > 0);
+        map.insert(u64::MAX, 0);
+        assert_eq!(map.capacity(), capacity);
+        assert!(
+            slots_as_entries(&map) >= 3 * before,
+            "{capacity} slots of {bucket} bytes"
+        );
     }
 }

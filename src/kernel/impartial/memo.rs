@@ -433,13 +433,15 @@ impl MemoHandle {
         }
     }
 
-    /// Entries the memory cap counts the memo as: its entries, or all the
-    /// room there is once a growth did not fit under the cap.
+    /// Entries the memory cap counts the memo as: its table's bytes in
+    /// entries of [`BYTES_PER_ENTRY`], or all the room there is once a
+    /// growth did not fit under the cap.
     pub fn charged(&self) -> usize {
         if self.shared.refused.load(Ordering::Relaxed) {
             usize::MAX
         } else {
-            self.len()
+            Table::bytes_of(self.table.slots.len(), self.table.words.len())
+                .div_ceil(BYTES_PER_ENTRY)
         }
     }
 
@@ -490,7 +492,8 @@ mod tests {
         let mut memo = capped(3_585);
         fill(&mut memo, 3_000);
         assert_eq!(memo.len(), 3_000);
-        assert_eq!(memo.charged(), 3_000);
+        // 4096 two-word and 8192 one-word slots.
+        assert_eq!(memo.charged(), 2_048);
     }
 
     #[test]
