@@ -360,8 +360,8 @@ impl Planner {
     fn plan(&mut self, part: Grid, value: u32) -> Result<(), ProduceError> {
         self.folded.insert(part, value);
         let replies = std::mem::take(&mut self.fresh);
-        let entries =
-            (size_of::<Planned>() + size_of_val(replies.as_slice())).div_ceil(BYTES_PER_ENTRY);
+        let entries = (size_of::<Planned>() + replies.capacity() * size_of::<((Grid, u32), u64)>())
+            .div_ceil(BYTES_PER_ENTRY);
         let record = Planned {
             part,
             value,
@@ -482,8 +482,8 @@ struct Admitter {
     replies: FastMap<(Grid, u32), u64>,
     /// Bytes of the records and their uses kept so far.
     kept: usize,
-    /// The maps and records above in the count the search's memory cap
-    /// reads (the ledger is capped by its own budget).
+    /// The maps, records and ledger above in the count the search's
+    /// memory cap reads (the ledger is also capped by its own budget).
     share: Share,
 }
 
@@ -546,11 +546,15 @@ impl Admitter {
         used: Vec<u32>,
     ) -> Result<(), ProduceError> {
         let record = admitted.map_err(ProduceError::Refused)?;
-        self.kept += record_bytes(&record) + size_of_val(&used) + size_of_val(used.as_slice());
+        self.kept +=
+            record_bytes(&record) + size_of_val(&used) + used.capacity() * size_of::<u32>();
         self.records.push(record);
         self.uses.push(used);
-        self.share
-            .publish(slots_as_entries(&self.replies) + self.kept.div_ceil(BYTES_PER_ENTRY));
+        self.share.publish(
+            slots_as_entries(&self.replies)
+                + self.kept.div_ceil(BYTES_PER_ENTRY)
+                + self.ledger.entries(),
+        );
         Ok(())
     }
 
@@ -650,10 +654,10 @@ pub fn ruleset_byte(rules: GridRules) -> u8 {
 /// The bytes `record` takes in memory, its lists included.
 fn record_bytes(record: &Record) -> usize {
     let (position, replies) = match record {
-        Record::P(position, replies) => (position, replies.as_slice()),
-        Record::N(position, _) => (position, &[][..]),
+        Record::P(position, replies) => (position, replies.capacity()),
+        Record::N(position, _) => (position, 0),
     };
-    size_of::<Record>() + size_of_val(position.parts.as_slice()) + size_of_val(replies)
+    size_of::<Record>() + position.parts.capacity() * size_of::<Grid>() + replies * size_of::<u64>()
 }
 
 /// An answer file of `records` for grids of `rules`.

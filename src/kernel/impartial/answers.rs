@@ -200,6 +200,12 @@ impl Ledger {
         }
     }
 
+    /// Entries the ledger holds, as a memory cap counts them: its facts and
+    /// values, and its solver's memo tables.
+    pub fn entries(&self) -> usize {
+        (self.known.facts.len() + self.known.values.len()).saturating_add(self.solver.entries())
+    }
+
     /// Records admitted so far.
     pub fn admitted(&self) -> u32 {
         self.admitted

@@ -17,9 +17,9 @@
 //! thread inserts into the old table during the copy may be lost, which only
 //! means that it is computed again.
 //!
-//! A growth holds the old table and the new one at once (three times the old
-//! table's bytes) and takes tens of seconds on tables of gigabytes, so a memo
-//! with a memory cap grows only when both fit under it; otherwise it keeps its
+//! A growth holds the old table and the new one at once (up to three times the
+//! old table's bytes) and takes tens of seconds on tables of gigabytes, so the
+//! memo grows only when both fit under its memory cap; otherwise it keeps its
 //! table (entries that find no free slot are dropped, a cache miss later) and
 //! reports the cap reached, which ends the search at its next position.
 //!
@@ -91,8 +91,8 @@ pub struct SharedMemo {
     current: Mutex<Arc<Table>>,
     /// Bumped each time `current` is replaced, so that handles notice cheaply.
     generation: AtomicUsize,
-    /// The memory cap a growth must fit under, if any.
-    cap: Option<GrowthCap>,
+    /// The memory cap a growth must fit under.
+    cap: GrowthCap,
     /// Set once a growth did not fit under `cap`.
     refused: AtomicBool,
 }
@@ -333,17 +333,8 @@ impl Table {
 }
 
 impl MemoHandle {
-    /// A handle on a new, empty memo.
-    pub fn new() -> Self {
-        Self::with_cap(None)
-    }
-
     /// A handle on a new, empty memo that grows only under `cap`.
     pub fn capped(cap: GrowthCap) -> Self {
-        Self::with_cap(Some(cap))
-    }
-
-    fn with_cap(cap: Option<GrowthCap>) -> Self {
         let table = Arc::new(Table::with_sizes(INITIAL_SLOTS, INITIAL_SLOTS));
         let shared = Arc::new(SharedMemo {
             current: Mutex::new(Arc::clone(&table)),
@@ -419,9 +410,7 @@ impl MemoHandle {
                 let sizes = self.table.grown_sizes();
                 let both = Table::bytes_of(self.table.slots.len(), self.table.words.len())
                     .saturating_add(Table::bytes_of(sizes.0, sizes.1));
-                if let Some(cap) = &self.shared.cap
-                    && !cap.fits(both)
-                {
+                if !self.shared.cap.fits(both) {
                     // The entry stays if it found a slot; either way the
                     // search is told the cap is reached.
                     self.shared.refused.store(true, Ordering::Relaxed);
@@ -453,12 +442,6 @@ impl MemoHandle {
     /// Whether the current table is empty.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
-    }
-}
-
-impl Default for MemoHandle {
-    fn default() -> Self {
-        Self::new()
     }
 }
 
