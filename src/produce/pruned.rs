@@ -278,6 +278,13 @@ pub struct Values {
     /// with), packed as [`Witnesses`]. Packed, not a vector per component:
     /// millions of small allocations made freeing them take seconds.
     witnesses: FastMap<Grid, Witnesses>,
+    /// The witness maps of helper searches that ended, each kept whole
+    /// with its part of the memory count. Not merged into `witnesses`:
+    /// inserting one big map into another in the first one's order piles
+    /// its entries into runs of neighbouring buckets (on Cram 5x10 the merge
+    /// ran for over 7 minutes on one core, until stopped), and a merge would
+    /// hold both maps at once.
+    absorbed: Vec<(FastMap<Grid, Witnesses>, Share)>,
     /// Per component: values below 128 it was shown not to have (by a
     /// restricted question answered "no"), so that the question is not
     /// searched again. A cache: cleared when it holds [`MAX_EXCLUDED`].
@@ -366,6 +373,7 @@ impl Values {
                 others: Arc::clone(&total),
             }),
             witnesses: FastMap::default(),
+            absorbed: Vec::new(),
             excluded: FastMap::default(),
             shapes: ShapeMaps::default(),
             pool: Vec::new(),
@@ -386,6 +394,7 @@ impl Values {
                 rules: self.rules,
                 table: self.table.share(),
                 witnesses: FastMap::default(),
+                absorbed: Vec::new(),
                 excluded: FastMap::default(),
                 shapes: ShapeMaps::default(),
                 pool: Vec::new(),
@@ -399,15 +408,17 @@ impl Values {
         Crew { searches, cancel }
     }
 
-    /// Keeps the option values the searches of `crew` met.
+    /// Keeps the option values the searches of `crew` met; the rest of
+    /// their maps is freed.
     pub fn absorb(&mut self, crew: Crew) {
-        for mut other in crew.searches {
-            for (grid, found) in std::mem::take(&mut other.witnesses) {
-                let mine = self.witnesses.entry(grid).or_default();
-                for (v, i) in found.pairs() {
-                    mine.add(v, i);
-                }
-            }
+        for other in crew.searches {
+            let Values {
+                witnesses,
+                mut share,
+                ..
+            } = other;
+            share.publish(slots_as_entries(&witnesses));
+            self.absorbed.push((witnesses, share));
         }
     }
 
@@ -444,7 +455,9 @@ impl Values {
 
     /// The number of an option of value `m` of `grid`, if the search met one.
     pub fn witness(&self, grid: &Grid, m: u8) -> Option<usize> {
-        self.witnesses.get(grid)?.find(m)
+        std::iter::once(&self.witnesses)
+            .chain(self.absorbed.iter().map(|(map, _)| map))
+            .find_map(|map| map.get(grid)?.find(m))
     }
 
     /// Keeps the option values the expansion `x` of `grid` found. When the
