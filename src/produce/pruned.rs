@@ -354,8 +354,9 @@ impl Share {
     }
 }
 
-/// A holder that ends no longer holds its part (a helper's maps once its
-/// witnesses are absorbed or it stops, the writer's when it is done).
+/// A holder that ends no longer holds its part (a helper's maps when it
+/// stops, its witness map when the search that absorbed it ends, the
+/// writer's when it is done).
 impl Drop for Share {
     fn drop(&mut self) {
         self.total.fetch_sub(self.published, Ordering::Relaxed);
